@@ -1,0 +1,33 @@
+package org.fiberbench.executor;
+
+import org.fiberbench.workload.Workload;
+
+/**
+ * Runs workload tasks the way its spec says. Thread-safe: {@link #submit} may be called from any
+ * thread, concurrently. {@link #close} waits for the tasks already submitted (bounded by the
+ * caller's own timeouts) and releases every thread or process the executor made.
+ */
+public interface TaskExecutor extends AutoCloseable {
+
+    /** Called once per task, on the thread that ran it (or the parent's reader for processes). */
+    @FunctionalInterface
+    interface Completion {
+        /**
+         * @param startNanos {@code System.nanoTime()} when the task actually began running
+         * @param endNanos   when it ended
+         * @param error      null on success, else what the task threw
+         */
+        void complete(long startNanos, long endNanos, Throwable error);
+    }
+
+    /** Runs task number {@code seq} of {@code workload}; reports to {@code done} exactly once. */
+    void submit(Workload workload, long seq, Completion done);
+
+    ExecutorSpec spec();
+
+    /** Per-worker balance (tasks and busy time by thread or process), filled while tasks run. */
+    WorkerStats workerStats();
+
+    @Override
+    void close();
+}

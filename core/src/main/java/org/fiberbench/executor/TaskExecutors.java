@@ -1,0 +1,98 @@
+package org.fiberbench.executor;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** Makes the {@link TaskExecutor} for a spec. One factory branch per {@link ExecutorKind}. */
+final class TaskExecutors {
+    /** Names given to carrier threads of fiberbench-made schedulers, so tests and stats can see them. */
+    static final String CARRIER_PREFIX = "fiberbench-carrier-";
+
+    private TaskExecutors() {
+    }
+
+    static TaskExecutor create(ExecutorSpec spec) {
+        return switch (spec.kind()) {
+            case INLINE -> new InlineTaskExecutor(spec);
+            case VIRTUAL -> {
+                List<AutoCloseable> owned = new ArrayList<>();
+                ThreadFactory factory = virtualFactory(spec, owned);
+                yield new ThreadTaskExecutor(spec, Executors.newThreadPerTaskExecutor(factory), owned);
+            }
+            case VIRTUAL_POOL -> {
+                List<AutoCloseable> owned = new ArrayList<>();
+                ThreadFactory factory = virtualFactory(spec, owned);
+                yield new ThreadTaskExecutor(spec, Executors.newFixedThreadPool(spec.poolSize(), factory), owned);
+            }
+            case PLATFORM -> new ThreadTaskExecutor(spec, switch (spec.option()) {
+                case "cached" -> Executors.newCachedThreadPool(named("fiberbench-cached-"));
+                case "fixed" -> Executors.newFixedThreadPool(spec.size(), named("fiberbench-fixed-"));
+                default -> Executors.newThreadPerTaskExecutor(Thread.ofPlatform().name("fiberbench-task-", 0).factory());
+            }, List.of());
+            case FORKJOIN -> new ThreadTaskExecutor(spec, new ForkJoinPool(spec.size(), pool -> {
+                var t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
+                t.setName("fiberbench-fj-" + t.getPoolIndex());
+                return t;
+            }, null, false), List.of());
+            case PROCESS -> throw new org.fiberbench.spec.SpecException(
+                    "executor 'process' is not available in this build; accepted: " + otherKinds());
+        };
+    }
+
+    private static String otherKinds() {
+        return "inline, virtual, virtual-pool, platform, forkjoin";
+    }
+
+    /** The virtual-thread factory for a spec; schedulers it makes are added to {@code owned}. */
+    private static ThreadFactory virtualFactory(ExecutorSpec spec, List<AutoCloseable> owned) {
+        if (spec.scheduler() == ExecutorSpec.Scheduler.DEFAULT) {
+            return Thread.ofVirtual().name("fiberbench-virtual-", 0).factory();
+        }
+        Executor scheduler = switch (spec.scheduler()) {
+            case FORKJOIN -> new ForkJoinPool(spec.size(), pool -> {
+                var t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
+                t.setName(CARRIER_PREFIX + t.getPoolIndex());
+                t.setDaemon(true);
+                return t;
+                // asyncMode=true: FIFO, as the JDK's own virtual-thread scheduler is configured
+            }, null, true);
+            case FIXED -> Executors.newFixedThreadPool(spec.size(), named(CARRIER_PREFIX));
+            case CLASS -> VirtualThreads.newSchedulerInstance(spec.schedulerClass(), spec.size());
+            case DEFAULT -> throw new AssertionError();
+        };
+        if (scheduler instanceof ExecutorService es) {
+            owned.add(() -> shutdown(es));
+        } else if (scheduler instanceof AutoCloseable c) {
+            owned.add(c);
+        }
+        return VirtualThreads.builder(scheduler).name("fiberbench-virtual-", 0).factory();
+    }
+
+    static ThreadFactory named(String prefix) {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, prefix + n.getAndIncrement());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    static void shutdown(ExecutorService es) {
+        es.shutdown();
+        try {
+            if (!es.awaitTermination(10, TimeUnit.SECONDS)) {
+                es.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            es.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package org.fiberbench.executor;
+
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import org.fiberbench.workload.Workload;
+
+/**
+ * Runs tasks on a JDK {@link ExecutorService}; closes it, then the schedulers it owns. Closing
+ * waits for submitted tasks, as {@code ExecutorService.close()} does.
+ */
+final class ThreadTaskExecutor implements TaskExecutor {
+    private final ExecutorSpec spec;
+    private final ExecutorService service;
+    private final List<AutoCloseable> owned;
+    private final WorkerStats stats = new WorkerStats();
+
+    ThreadTaskExecutor(ExecutorSpec spec, ExecutorService service, List<AutoCloseable> owned) {
+        this.spec = spec;
+        this.service = service;
+        this.owned = owned;
+    }
+
+    @Override
+    public void submit(Workload workload, long seq, Completion done) {
+        try {
+            service.execute(() -> runTask(workload, seq, done, stats));
+        } catch (RejectedExecutionException e) {
+            long now = System.nanoTime();
+            done.complete(now, now, e);
+        }
+    }
+
+    /** Runs one task, timing it on the thread that runs it; never throws. */
+    static void runTask(Workload workload, long seq, Completion done, WorkerStats stats) {
+        String worker = WorkerStats.currentWorker();
+        long start = System.nanoTime();
+        Throwable error = null;
+        try {
+            workload.run(seq);
+        } catch (Throwable t) {
+            error = t;
+        }
+        long end = System.nanoTime();
+        stats.record(worker, end - start);
+        done.complete(start, end, error);
+    }
+
+    @Override
+    public ExecutorSpec spec() {
+        return spec;
+    }
+
+    @Override
+    public WorkerStats workerStats() {
+        return stats;
+    }
+
+    @Override
+    public void close() {
+        // bounded: a hanging task must not hang the scenario; it is counted by the load model
+        service.shutdown();
+        try {
+            if (!service.awaitTermination(30, java.util.concurrent.TimeUnit.SECONDS)) {
+                service.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            service.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+        for (AutoCloseable c : owned) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                // a scheduler that fails to stop leaves daemon threads only; the fork exits anyway
+            }
+        }
+    }
+}

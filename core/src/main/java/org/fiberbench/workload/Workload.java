@@ -1,0 +1,23 @@
+package org.fiberbench.workload;
+
+/**
+ * What one task does. {@link #run} is called concurrently from many threads and must be
+ * thread-safe; it throws when the task failed or its result is wrong.
+ */
+public interface Workload extends AutoCloseable {
+
+    /** The canonical spec, e.g. {@code cpu:iterations=1000000}. */
+    String spec();
+
+    /** Prepares shared state (tables, files, connections); runs once, outside any measurement. */
+    default void setUp() throws Exception {
+    }
+
+    /** Runs task number {@code seq} (a per-task seed for randomised workloads). */
+    void run(long seq) throws Exception;
+
+    /** Releases what setUp made; runs once, after the last task. */
+    @Override
+    default void close() throws Exception {
+    }
+}
