@@ -41,13 +41,8 @@ final class TaskExecutors {
                 t.setName("fiberbench-fj-" + t.getPoolIndex());
                 return t;
             }, null, false), List.of());
-            case PROCESS -> throw new org.fiberbench.spec.SpecException(
-                    "executor 'process' is not available in this build; accepted: " + otherKinds());
+            case PROCESS -> new ProcessTaskExecutor(spec);
         };
-    }
-
-    private static String otherKinds() {
-        return "inline, virtual, virtual-pool, platform, forkjoin";
     }
 
     /** The virtual-thread factory for a spec; schedulers it makes are added to {@code owned}. */

@@ -5,6 +5,8 @@
  * org.fiberbench.executor.ExecutorKind} constant. Custom virtual-thread schedulers go through
  * {@link org.fiberbench.executor.VirtualThreads}, which uses the public
  * {@code Thread.Builder.OfVirtual.scheduler(Executor)} where the JDK has it and the JDK's own
- * package-private builder constructor otherwise.
+ * package-private builder constructor otherwise. The process pool ({@code process:workers=N}) runs
+ * tasks in worker JVMs ({@link org.fiberbench.executor.ProcessWorkerMain}) fed over pipes; its
+ * protocol is described in {@code WorkerProtocol}.
  */
 package org.fiberbench.executor;

@@ -28,6 +28,12 @@ public final class WorkloadKind {
         register(new WorkloadKind("fail", Set.of("every", "ms"), "fail:every=10",
                 "every Nth task throws (a harness self-check: errors must be counted); ms=N sleeps first",
                 FailWorkload::canonical, FailWorkload::new));
+        register(new WorkloadKind("primes", Set.of("range"), "primes:range=0..1000000,5000000..6000000",
+                "is a seeded random value in the range prime? trial division by 2..n-1 (seed 004); ranges cycle task by task",
+                PrimesWorkload::canonical, PrimesWorkload::new));
+        register(new WorkloadKind("file", Set.of("writes", "dir"), "file:writes=0..1000,5000..6000",
+                "write \"abcd\" n times (n in the range) to a file of its own, check 4n bytes, delete it (seed 004)",
+                FileWorkload::canonical, FileWorkload::new));
     }
 
     private final String id;

@@ -1,0 +1,130 @@
+package org.fiberbench.executor;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The worker JVMs of this JVM. A process executor takes workers from here and gives the live ones
+ * back on close, so a benchmark that makes a fresh executor per batch pays the JVM start-up (and
+ * the workers' JIT warm-up) once per fork, not once per batch — as the seed's pool was built
+ * before its timer started. Workers still running at exit are stopped by a shutdown hook; if this
+ * JVM is killed outright, each worker sees its stdin close and exits by itself.
+ */
+final class ProcessWorkerPool {
+    private static final ReentrantLock LOCK = new ReentrantLock();
+    private static final ArrayDeque<WorkerProcess> IDLE = new ArrayDeque<>();
+    private static final Set<WorkerProcess> ALL = ConcurrentHashMap.newKeySet();
+    private static boolean hooked;
+
+    private ProcessWorkerPool() {
+    }
+
+    /** n live workers: idle ones first, the rest started in parallel and awaited. */
+    static List<WorkerProcess> acquire(int n) {
+        List<WorkerProcess> out = new ArrayList<>(n);
+        LOCK.lock();
+        try {
+            if (!hooked) {
+                Runtime.getRuntime().addShutdownHook(new Thread(ProcessWorkerPool::stopAll, "fiberbench-workers-stop"));
+                hooked = true;
+            }
+            while (out.size() < n && !IDLE.isEmpty()) {
+                WorkerProcess w = IDLE.poll();
+                if (w.isAlive()) {
+                    out.add(w);
+                } else {
+                    stop(w);
+                }
+            }
+        } finally {
+            LOCK.unlock();
+        }
+        List<WorkerProcess> started = new ArrayList<>();
+        try {
+            while (out.size() + started.size() < n) {
+                WorkerProcess w = WorkerProcess.start();
+                ALL.add(w);
+                started.add(w);
+            }
+            for (WorkerProcess w : started) {
+                w.awaitReady();
+            }
+        } catch (RuntimeException e) {
+            started.forEach(ProcessWorkerPool::stop);
+            out.forEach(ProcessWorkerPool::release);
+            throw e;
+        }
+        out.addAll(started);
+        return out;
+    }
+
+    /** Gives a worker back: kept when alive and idle, stopped otherwise. */
+    static void release(WorkerProcess w) {
+        w.assign(null, "idle");
+        if (!w.isAlive() || !w.isIdle()) {
+            stop(w);
+            return;
+        }
+        LOCK.lock();
+        try {
+            IDLE.add(w);
+        } finally {
+            LOCK.unlock();
+        }
+    }
+
+    /** Stops the idle workers now (tests, and callers that want no process left). */
+    static void stopIdle() {
+        List<WorkerProcess> idle;
+        LOCK.lock();
+        try {
+            idle = new ArrayList<>(IDLE);
+            IDLE.clear();
+        } finally {
+            LOCK.unlock();
+        }
+        stopGracefully(idle);
+    }
+
+    static void stopAll() {
+        LOCK.lock();
+        try {
+            IDLE.clear();
+        } finally {
+            LOCK.unlock();
+        }
+        stopGracefully(new ArrayList<>(ALL));
+    }
+
+    /** Closes stdin so workloads clean up (files), waits up to 5 s in all, then kills what is left. */
+    private static void stopGracefully(List<WorkerProcess> workers) {
+        workers.forEach(WorkerProcess::closeInput);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        for (WorkerProcess w : workers) {
+            try {
+                w.process().waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        workers.forEach(ProcessWorkerPool::stop);
+    }
+
+    /** Kills a worker and forgets it; waits for it to be gone so no zombie or orphan remains. */
+    static void stop(WorkerProcess w) {
+        ALL.remove(w);
+        w.closeInput();
+        w.kill();
+        try {
+            w.process().waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

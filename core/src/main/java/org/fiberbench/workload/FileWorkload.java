@@ -1,0 +1,103 @@
+package org.fiberbench.workload;
+
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+import org.fiberbench.spec.Spec;
+import org.fiberbench.spec.SpecException;
+
+/**
+ * Seed 004's IO test: write "abcd" n times to a file of its own, n a seeded random value in the
+ * task's range. Each write is a separate unbuffered {@code write(2)}, as the seed's loop of small
+ * writes, so the task spends its time in system calls. The task then checks the file holds 4n
+ * bytes and deletes it (inside the timed task, so a long run does not fill the disk); {@link
+ * #close} removes the task directory and anything a failed task left. Files go to a fresh
+ * directory under {@code dir} (default: {@link FileWorkloadDefaults#directory()}, else the JVM's
+ * temporary directory); each JVM that runs tasks — a fork or a process-pool worker — makes its own.
+ */
+final class FileWorkload implements Workload {
+    static final String DEFAULT_RANGES = "0..1000,5000..6000,10000..11000";
+    static final long MAX_WRITES = 10_000_000;
+    private static final byte[] ABCD = "abcd".getBytes(StandardCharsets.US_ASCII);
+
+    private final SeededRanges ranges;
+    private final Path base;
+    private final AtomicLong files = new AtomicLong();
+    private volatile Path dir;
+
+    FileWorkload(Spec s) {
+        this.ranges = SeededRanges.parse(s, "writes", DEFAULT_RANGES, MAX_WRITES);
+        this.base = directory(s);
+    }
+
+    static String canonical(Spec s) {
+        Path d = directory(s);
+        return "file:writes=" + SeededRanges.parse(s, "writes", DEFAULT_RANGES, MAX_WRITES)
+                + (d == null ? "" : ",dir=" + d);
+    }
+
+    /** dir= when given, else the CLI's --dir; null means the JVM's temporary directory. */
+    private static Path directory(Spec s) {
+        Path d = s.has("dir") ? Path.of(s.required("dir", "DIR (an existing writable directory)"))
+                : FileWorkloadDefaults.directory();
+        if (d == null) {
+            return null;
+        }
+        d = d.toAbsolutePath().normalize();
+        if (!Files.isDirectory(d) || !Files.isWritable(d)) {
+            throw new SpecException(s.where("dir") + ": '" + d + "' is not a writable directory; accepted: an existing directory you can write to");
+        }
+        return d;
+    }
+
+    @Override
+    public String spec() {
+        return "file:writes=" + ranges + (base == null ? "" : ",dir=" + base);
+    }
+
+    @Override
+    public void setUp() throws IOException {
+        Path parent = base != null ? base : Path.of(System.getProperty("java.io.tmpdir"));
+        dir = Files.createTempDirectory(parent, "fiberbench-file-");
+    }
+
+    @Override
+    public void run(long seq) throws IOException {
+        long n = ranges.value(seq);
+        Path f = dir.resolve("task-" + seq + "-" + files.incrementAndGet() + ".txt");
+        try (OutputStream out = new FileOutputStream(f.toFile())) {
+            for (long i = 0; i < n; i++) {
+                out.write(ABCD);
+            }
+        }
+        long size = Files.size(f);
+        Files.delete(f);
+        if (size != 4 * n) {
+            throw new IllegalStateException("file task " + seq + " wrote " + size + " bytes, expected " + 4 * n);
+        }
+    }
+
+    /** The task directory, for tests. */
+    Path directory() {
+        return dir;
+    }
+
+    @Override
+    public void close() throws IOException {
+        Path d = dir;
+        if (d == null || !Files.exists(d)) {
+            return;
+        }
+        try (Stream<Path> left = Files.list(d)) {
+            for (Path p : (Iterable<Path>) left::iterator) {
+                Files.deleteIfExists(p);
+            }
+        }
+        Files.deleteIfExists(d);
+    }
+}
