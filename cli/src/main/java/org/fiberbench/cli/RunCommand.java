@@ -9,7 +9,9 @@ import org.fiberbench.engine.Engine;
 import org.fiberbench.engine.Plan;
 import org.fiberbench.engine.Suite;
 import org.fiberbench.engine.Suites;
+import org.fiberbench.engine.Sweep;
 import org.fiberbench.result.RunDirectory;
+import org.fiberbench.workload.FileWorkloadDefaults;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -51,6 +53,13 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "run directory (default results/<timestamp>-<suite>)")
     Path out;
 
+    @Option(names = "--sweep", paramLabel = "PARAM=VALUES",
+            description = "run each scenario per value, with an inline baseline: workers|carriers|threads|tasks=1..8 or =1,2,4")
+    String sweep;
+
+    @Option(names = "--dir", paramLabel = "DIR", description = "directory for the file workload's files (default: the temp directory)")
+    Path fileDir;
+
     @Option(names = {"-v", "--verbose"}, description = "also print JMH's own output")
     boolean verbose;
 
@@ -65,11 +74,20 @@ final class RunCommand implements Callable<Integer> {
         for (String w : run.warnings()) {
             System.err.println("WARNING: " + w);
         }
-        return new Engine(plan, run, System.err, () -> AfterRun.finish(run)).run();
+        return new Engine(plan, run, System.err, () -> {
+            Sweep.annotate(run);
+            AfterRun.finish(run);
+        }).run();
     }
 
     /** Validates every spec and flag before anything is written. */
     Plan plan() {
+        FileWorkloadDefaults.directory(fileDir);
+        Plan plan = unswept();
+        return sweep == null ? plan : new Plan(plan.name(), plan.scale(), Sweep.parse(sweep).expand(plan.scenarios()));
+    }
+
+    private Plan unswept() {
         boolean adhoc = !executors.isEmpty() || !workloads.isEmpty() || !loads.isEmpty();
         if (adhoc && !suites.isEmpty()) {
             throw new IllegalArgumentException("name suites or give --executor/--workload/--load, not both");

@@ -39,6 +39,7 @@ public class BatchBenchmark {
     private long tasks;
     private long timeoutNanos;
     private long seq;
+    private final WorkerBalance balance = new WorkerBalance();
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
@@ -54,6 +55,11 @@ public class BatchBenchmark {
         work.close();
     }
 
+    @TearDown(Level.Iteration)
+    public void iterationDone() throws Exception {
+        balance.endIteration();
+    }
+
     @Benchmark
     public long batch() throws Exception {
         BatchCompletion done = new BatchCompletion(tasks);
@@ -62,6 +68,7 @@ public class BatchBenchmark {
                 ex.submit(work, seq++, done);
             }
             done.await(timeoutNanos);
+            balance.add(ex.workerStats());
         }
         done.check();
         return done.completed();

@@ -49,10 +49,11 @@ final class JmhBatchRunner implements ScenarioRunner {
                 .config("iterations", st.iterations()).config("time_s", st.time().toMillis() / 1000.0)
                 .config("threads", st.threads()).config("batch_timeout_s", st.timeout().toSeconds())
                 .file("jmh_log", "scenarios/" + log.getFileName());
+        Path workers = run.scenarioFile(id, "-workers.json");
         Collection<RunResult> results;
         try (OutputStream file = new FileOutputStream(log.toFile());
              PrintStream out = new PrintStream(tee(file), true, StandardCharsets.UTF_8)) {
-            results = new Runner(options(s).build(),
+            results = new Runner(options(s, WorkerBalance.jvmArgs(workers)).build(),
                     OutputFormatFactory.createFormatInstance(out, VerboseMode.NORMAL)).run();
         } catch (RunnerException e) {
             return r.failure(failureReason(log, e));
@@ -61,6 +62,7 @@ final class JmhBatchRunner implements ScenarioRunner {
             return r.failure(failureReason(log, null));
         }
         record(r, results.iterator().next(), s);
+        WorkerBalance.record(r, workers);
         return r;
     }
 
@@ -84,8 +86,13 @@ final class JmhBatchRunner implements ScenarioRunner {
     }
 
     static ChainedOptionsBuilder options(Scenario s) {
+        return options(s, List.of());
+    }
+
+    static ChainedOptionsBuilder options(Scenario s, List<String> extraJvmArgs) {
         Settings st = s.settings();
         List<String> jvm = new ArrayList<>(Defaults.FORK_JVM_ARGS);
+        jvm.addAll(extraJvmArgs);
         jvm.add("-D" + BatchBenchmark.TIMEOUT_PROPERTY + "=" + st.timeout().toMillis());
         jvm.addAll(st.jvmArgs());
         boolean avgt = st.mode().equals("avgt");

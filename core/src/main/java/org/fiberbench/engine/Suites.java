@@ -22,6 +22,8 @@ public final class Suites {
     static {
         register(schedulers(), true);
         register(threads(), true);
+        register(PoolsSuite.pools(), false);
+        register(PoolsSuite.taste(), true);
     }
 
     private Suites() {

@@ -19,6 +19,15 @@ public final class WorkerStats {
         c[1].add(busyNanos);
     }
 
+    /** Adds every worker's counts from {@code other} (e.g. the executors of several batches). */
+    public void addAll(WorkerStats other) {
+        other.byWorker.forEach((name, c) -> {
+            LongAdder[] mine = byWorker.computeIfAbsent(name, k -> new LongAdder[] {new LongAdder(), new LongAdder()});
+            mine[0].add(c[0].sum());
+            mine[1].add(c[1].sum());
+        });
+    }
+
     public void reset() {
         byWorker.clear();
     }

@@ -67,6 +67,8 @@ public final class ResultTable {
         add(n, m, "cpu_user_ms", "cpu_user=%sms");
         add(n, m, "pinned_count", "pinned=%s");
         add(n, m, "imbalance", "imbalance=%s");
+        add(n, m, "speedup", "speedup=%sx");
+        add(n, m, "parallel_efficiency", "efficiency=%s");
         Object warn = m.get("warning");
         if (warn != null) {
             n.add("WARNING: " + warn);

@@ -1,6 +1,8 @@
 package org.fiberbench.workload;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import org.fiberbench.spec.SpecException;
 
 /**
  * The directory {@code file} workloads use when their spec has no {@code dir=}: set by the CLI's
@@ -13,9 +15,12 @@ public final class FileWorkloadDefaults {
     private FileWorkloadDefaults() {
     }
 
-    /** null restores the JVM's temporary directory. */
+    /** null restores the JVM's temporary directory; anything but a writable directory is refused. */
     public static void directory(Path dir) {
-        directory = dir;
+        if (dir != null && (!Files.isDirectory(dir) || !Files.isWritable(dir))) {
+            throw new SpecException("--dir '" + dir + "' is not a writable directory; accepted: an existing directory you can write to");
+        }
+        directory = dir == null ? null : dir.toAbsolutePath().normalize();
     }
 
     static Path directory() {

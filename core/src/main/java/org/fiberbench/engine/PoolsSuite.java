@@ -1,0 +1,66 @@
+package org.fiberbench.engine;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.LongStream;
+import org.fiberbench.executor.ExecutorSpec;
+import org.fiberbench.load.LoadSpec;
+import org.fiberbench.workload.WorkloadSpec;
+
+/**
+ * Seed 004: thread pool vs process pool (shared and static dispatch) against the sequential
+ * baseline, on a CPU test (primality of seeded random values in three ranges) and an IO test
+ * (small writes to distinct files). Quick scale: pools as wide as the machine's CPUs. Full scale:
+ * the seed's task counts and a sweep of the pool size from 1 to 8.
+ */
+final class PoolsSuite {
+    static final String PRIMES = "primes:range=0..1000000,5000000..6000000,10000000..11000000";
+    static final String FILES = "file:writes=0..1000,5000..6000,10000..11000";
+
+    private PoolsSuite() {
+    }
+
+    static Suite pools() {
+        return new Suite("pools", "004",
+                "inline vs platform:fixed vs process pool (shared, static dispatch) on primes and file; full: pool-size sweep 1..8",
+                (scale, o) -> scale == Suite.Scale.FULL ? full(o) : quick(o));
+    }
+
+    /** The default run's taste of the process pool: one scenario, about ten seconds. */
+    static Suite taste() {
+        return new Suite("process-pool", "004", "one quick process-pool scenario (primes, shared dispatch) of the pools suite",
+                (scale, o) -> List.of(new Scenario(ExecutorSpec.parse("process:workers=2,dispatch=shared"),
+                        WorkloadSpec.parse(PRIMES), LoadSpec.parse("batch:tasks=90"),
+                        Defaults.SETTINGS.withIterations(1, Duration.ofSeconds(2), 3, Duration.ofSeconds(2)).with(o))));
+    }
+
+    private static List<Scenario> quick(Settings.Overrides o) {
+        Settings settings = Defaults.SETTINGS.withIterations(1, Duration.ofSeconds(1), 3, Duration.ofSeconds(1)).with(o);
+        int n = Math.max(2, ExecutorSpec.cpus());
+        List<Scenario> out = new ArrayList<>();
+        out.addAll(matrix(n, PRIMES, 300, settings));
+        out.addAll(matrix(n, FILES, 150, settings));
+        return out;
+    }
+
+    private static List<Scenario> full(Settings.Overrides o) {
+        Settings settings = Defaults.SETTINGS.withIterations(2, Duration.ofSeconds(2), 5, Duration.ofSeconds(2)).with(o);
+        Sweep sweep = new Sweep("workers", LongStream.rangeClosed(1, 8).boxed().toList());
+        List<Scenario> out = new ArrayList<>();
+        // the seed's counts: 1000 rounds of the three CPU tests, 100 rounds of the three IO tests
+        out.addAll(sweep.expand(matrix(8, PRIMES, 3000, settings)));
+        out.addAll(sweep.expand(matrix(8, FILES, 300, settings)));
+        return out;
+    }
+
+    private static List<Scenario> matrix(int n, String workload, long tasks, Settings settings) {
+        List<Scenario> out = new ArrayList<>();
+        for (String e : new String[] {"inline", "platform:fixed=" + n, "process:workers=" + n + ",dispatch=shared",
+            "process:workers=" + n + ",dispatch=static"}) {
+            out.add(new Scenario(ExecutorSpec.parse(e), WorkloadSpec.parse(workload), LoadSpec.parse("batch:tasks=" + tasks),
+                    settings));
+        }
+        return out;
+    }
+}
