@@ -144,14 +144,18 @@ final class WorkerProcess {
             }
             String spec = t.workload().spec();
             Integer wid = workloadIds.get(spec);
-            if (wid == null) {
+            boolean register = wid == null;
+            if (register) {
                 wid = workloadIds.size();
                 workloadIds.put(spec, wid);
-                in.write(WorkerProtocol.WORKLOAD + " " + wid + " " + WorkerProtocol.oneLine(spec) + "\n");
             }
             long id = nextId++;
             t.dispatched(id, System.nanoTime());
+            // in flight before the first write: if a write fails, readLoop fails the task
             inFlight.add(t);
+            if (register) {
+                in.write(WorkerProtocol.WORKLOAD + " " + wid + " " + WorkerProtocol.oneLine(spec) + "\n");
+            }
             in.write(WorkerProtocol.TASK + " " + id + " " + wid + " " + t.seq() + "\n");
             in.flush();
             return true;
