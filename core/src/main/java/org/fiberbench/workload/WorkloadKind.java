@@ -28,6 +28,9 @@ public final class WorkloadKind {
         register(new WorkloadKind("fail", Set.of("every", "ms"), "fail:every=10",
                 "every Nth task throws (a harness self-check: errors must be counted); ms=N sleeps first",
                 FailWorkload::canonical, FailWorkload::new));
+        register(new WorkloadKind("pin", Set.of("ms"), "pin:ms=10",
+                "sleeps N ms inside a class initializer: pins a virtual thread's carrier on every JDK (a pinning self-check)",
+                PinWorkload::canonical, PinWorkload::new));
     }
 
     private final String id;
