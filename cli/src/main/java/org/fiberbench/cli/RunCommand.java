@@ -48,6 +48,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     MeasureOptions measure = new MeasureOptions();
 
+    @Mixin
+    ObserveFlags observe = new ObserveFlags();
+
     @Option(names = "--out", paramLabel = "DIR", description = "run directory (default results/<timestamp>-<suite>)")
     Path out;
 
@@ -57,6 +60,8 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Plan plan = plan();
+        List<String> observeWarnings = new ArrayList<>();
+        var observed = observe.resolve(observeWarnings);
         if (verbose) {
             System.setProperty("fiberbench.verbose", "true");
         }
@@ -65,7 +70,11 @@ final class RunCommand implements Callable<Integer> {
         for (String w : run.warnings()) {
             System.err.println("WARNING: " + w);
         }
-        return new Engine(plan, run, System.err, () -> AfterRun.finish(run)).run();
+        ObserveFlags.apply(observed, observeWarnings, run);
+        return new Engine(plan, run, System.err, () -> {
+            org.fiberbench.cli.profile.RunProfileDiffs.addTo(run);
+            AfterRun.finish(run);
+        }).run();
     }
 
     /** Validates every spec and flag before anything is written. */

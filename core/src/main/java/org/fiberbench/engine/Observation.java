@@ -148,6 +148,9 @@ public final class Observation {
             r.section("carriers", observed.get("carriers"));
         }
         Map<String, Object> profile = (Map<String, Object>) observed.get("profile");
+        if (profile != null) {
+            r.config("profile", profile.get("event"));
+        }
         if (profile != null && profile.get("flame") != null) {
             r.file("flame", relative(run, (String) profile.get("flame")));
             r.file("collapsed", relative(run, (String) profile.get("collapsed")));

@@ -1,6 +1,7 @@
 package org.fiberbench.measure;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -23,6 +24,20 @@ final class ProcFs {
     private final boolean available = Files.isReadable(SELF.resolve("stat"));
     /** Last voluntary/involuntary counts seen per thread id, so threads that ended still count. */
     private final Map<String, long[]> switchesByTask = new HashMap<>();
+    private long pageSize;
+    /** Kept open and re-read from offset 0: the kernel regenerates the text, and the sampler saves an open per tick. */
+    private final ReopenedFile stat = new ReopenedFile(SELF.resolve("stat"));
+    private final ReopenedFile statm = new ReopenedFile(SELF.resolve("statm"));
+
+    /** Closes the descriptors kept open; the instance must not be used afterwards. */
+    void close() {
+        stat.close();
+        statm.close();
+    }
+
+    private String stat() throws IOException {
+        return stat.read();
+    }
 
     boolean available() {
         return available;
@@ -34,24 +49,54 @@ final class ProcFs {
             return new long[] {-1, -1};
         }
         try {
-            String stat = Files.readString(SELF.resolve("stat"), StandardCharsets.US_ASCII);
-            // the command name (field 2) may hold spaces and parentheses: fields are counted after the last ')'
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
-            long utime = Long.parseLong(f[11]);
-            long stime = Long.parseLong(f[12]);
+            String stat = stat();
+            // the command name (field 2) may hold spaces and parentheses: fields are counted after the last ')';
+            // utime and stime are fields 14 and 15, the 12th and 13th after it
+            int p = stat.lastIndexOf(')') + 1;
+            for (int field = 0; field < 12; field++) {
+                p = stat.indexOf(' ', p + 1);
+            }
+            int q = stat.indexOf(' ', p + 1);
+            long utime = Long.parseLong(stat, p + 1, q, 10);
+            long stime = Long.parseLong(stat, q + 1, stat.indexOf(' ', q + 1), 10);
             return new long[] {utime * 1000 / TICKS_PER_SECOND, stime * 1000 / TICKS_PER_SECOND};
         } catch (IOException | RuntimeException e) {
             return new long[] {-1, -1};
         }
     }
 
-    /** Resident set size in bytes, or -1. */
+    /**
+     * Resident set size in bytes, or -1: from {@code statm} (resident pages), which is far cheaper
+     * for the kernel to produce than {@code status}; the page size is learnt once from both.
+     */
     long rssBytes() {
         if (!available) {
             return -1;
         }
+        if (pageSize == 0) {
+            pageSize = learnPageSize();
+        }
+        long pages = residentPages();
+        return pages < 0 || pageSize < 0 ? -1 : pages * pageSize;
+    }
+
+    private long learnPageSize() {
         long kb = statusField(SELF.resolve("status"), "VmRSS:");
-        return kb < 0 ? -1 : kb * 1024;
+        long pages = residentPages();
+        if (kb <= 0 || pages <= 0) {
+            return -1;
+        }
+        long approx = kb * 1024 / pages;
+        return Long.highestOneBit(approx + approx / 4); // nearest power of two: RSS moved a little between the reads
+    }
+
+    private long residentPages() {
+        try {
+            String[] f = statm.read().split(" ", 3);
+            return Long.parseLong(f[1].trim());
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
     }
 
     /**
@@ -116,5 +161,38 @@ final class ProcFs {
             e++;
         }
         return e > p ? Long.parseLong(text.substring(p, e)) : -1;
+    }
+
+    /** A small /proc file read again and again through one descriptor. */
+    private static final class ReopenedFile {
+        private final Path path;
+        private final byte[] buf = new byte[4096];
+        private RandomAccessFile file;
+
+        ReopenedFile(Path path) {
+            this.path = path;
+        }
+
+        String read() throws IOException {
+            if (file == null) {
+                file = new RandomAccessFile(path.toFile(), "r");
+            }
+            file.seek(0);
+            int n = 0;
+            for (int r; n < buf.length && (r = file.read(buf, n, buf.length - n)) > 0; ) {
+                n += r;
+            }
+            return new String(buf, 0, n, StandardCharsets.US_ASCII);
+        }
+
+        void close() {
+            try {
+                if (file != null) {
+                    file.close();
+                }
+            } catch (IOException e) {
+                // a /proc descriptor: nothing to flush
+            }
+        }
     }
 }

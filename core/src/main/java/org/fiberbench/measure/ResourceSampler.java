@@ -38,6 +38,9 @@ public final class ResourceSampler {
     private long[] first;
     private int threadsAtStart;
     private long samplerCpuNanos;
+    private final long ctxEvery;
+    private long ticks;
+    private long[] lastCtx = {-1, -1};
 
     /** Something sampled on the same tick as the resources, e.g. per-carrier CPU. */
     interface Probe {
@@ -50,6 +53,7 @@ public final class ResourceSampler {
         }
         this.intervalMs = intervalMs;
         this.probes = List.copyOf(probes);
+        this.ctxEvery = Math.max(1, 1000 / intervalMs);
         this.thread = Thread.ofPlatform().daemon().name("fiberbench-sampler").unstarted(this::loop);
     }
 
@@ -102,7 +106,9 @@ public final class ResourceSampler {
             gcCount += Math.max(0, gc.getCollectionCount());
             gcTime += Math.max(0, gc.getCollectionTime());
         }
-        long[] ctx = proc.contextSwitches();
+        // per-thread status files are the dearest read: context switches are refreshed about once a second
+        long[] ctx = ticks++ % ctxEvery == 0 ? proc.contextSwitches() : lastCtx;
+        lastCtx = ctx;
         return new long[] {TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0), threads.getThreadCount(), cpu[0], cpu[1],
             memory.getHeapMemoryUsage().getUsed(), gcCount, gcTime, proc.rssBytes(), allocatedBytes(), ctx[0], ctx[1]};
     }
@@ -143,8 +149,10 @@ public final class ResourceSampler {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        ticks = 0; // the last sample reads everything
         long[] last = sample();
         timeline.add(last);
+        proc.close();
         Map<String, Object> section = new LinkedHashMap<>();
         section.put("interval_ms", intervalMs);
         section.put("summary", summary(last, tasks));
