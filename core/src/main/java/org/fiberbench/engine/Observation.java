@@ -9,8 +9,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.fiberbench.executor.ExecutorKind;
-import org.fiberbench.executor.ExecutorSpec;
+import org.fiberbench.measure.ForkObservation;
 import org.fiberbench.measure.ObserveOptions;
 import org.fiberbench.measure.Observer;
 import org.fiberbench.measure.ResourceSampler;
@@ -26,11 +25,6 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * sections, metrics, files and warnings.
  */
 public final class Observation {
-    /** System property naming the JSON file a fork writes its observations to. */
-    static final String OUT_PROPERTY = "fiberbench.observe.out";
-    static final String JFR_PROPERTY = "fiberbench.observe.file.jfr";
-    static final String COLLAPSED_PROPERTY = "fiberbench.observe.file.collapsed";
-    static final String FLAME_PROPERTY = "fiberbench.observe.file.flame";
     private static final ObjectMapper JSON = new ObjectMapper();
     private static volatile ObserveOptions options = ObserveOptions.DEFAULT;
 
@@ -44,14 +38,6 @@ public final class Observation {
 
     public static ObserveOptions options() {
         return options;
-    }
-
-    /** Whose carriers a scenario's executor runs on. */
-    public static Observer.Carriers carriersOf(ExecutorSpec e) {
-        if (e.kind() != ExecutorKind.VIRTUAL && e.kind() != ExecutorKind.VIRTUAL_POOL) {
-            return Observer.Carriers.NONE;
-        }
-        return e.scheduler() == ExecutorSpec.Scheduler.DEFAULT ? Observer.Carriers.DEFAULT : Observer.Carriers.CUSTOM;
     }
 
     /** Where a scenario's observation files go: {@code scenarios/<id>.jfr}, {@code <id>-cpu.html}, {@code <id>.collapsed}. */
@@ -68,10 +54,10 @@ public final class Observation {
         Observer.Files f = files(run, id, o);
         List<String> args = new ArrayList<>(o.forkJvmArgs());
         o.toProperties().forEach((k, v) -> args.add("-D" + k + "=" + v));
-        args.add("-D" + OUT_PROPERTY + "=" + out);
-        addPath(args, JFR_PROPERTY, f.jfr());
-        addPath(args, COLLAPSED_PROPERTY, f.collapsed());
-        addPath(args, FLAME_PROPERTY, f.flame());
+        addPath(args, ForkObservation.OUT_PROPERTY, out);
+        addPath(args, ForkObservation.JFR_PROPERTY, f.jfr());
+        addPath(args, ForkObservation.COLLAPSED_PROPERTY, f.collapsed());
+        addPath(args, ForkObservation.FLAME_PROPERTY, f.flame());
         return args;
     }
 
@@ -79,16 +65,6 @@ public final class Observation {
         if (p != null) {
             args.add("-D" + key + "=" + p.toAbsolutePath());
         }
-    }
-
-    /** The fork-side files from {@link #forkJvmArgs}' properties. */
-    static Observer.Files filesFromProperties() {
-        return new Observer.Files(path(JFR_PROPERTY), path(COLLAPSED_PROPERTY), path(FLAME_PROPERTY));
-    }
-
-    private static Path path(String key) {
-        String v = System.getProperty(key);
-        return v == null ? null : Path.of(v);
     }
 
     /** JMH options that add {@link ObservingProfiler} to {@code base}, its JVM options appended to base's. */

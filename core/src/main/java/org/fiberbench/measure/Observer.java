@@ -20,7 +20,17 @@ import jdk.jfr.Recording;
  */
 public final class Observer {
     /** Whose carriers to watch: fiberbench-made schedulers, the JDK's own, or none (platform threads). */
-    public enum Carriers { NONE, CUSTOM, DEFAULT }
+    public enum Carriers {
+        NONE, CUSTOM, DEFAULT;
+
+        /** Whose carriers an executor's virtual threads run on, if any. */
+        public static Carriers of(org.fiberbench.executor.ExecutorSpec e) {
+            if (!e.isVirtual()) {
+                return NONE;
+            }
+            return e.scheduler() == org.fiberbench.executor.ExecutorSpec.Scheduler.DEFAULT ? DEFAULT : CUSTOM;
+        }
+    }
 
     private final ObserveOptions options;
     private final Files files;

@@ -62,8 +62,10 @@ public final class ProfilerLibrary {
         }
         String refused = tryStart(p, e);
         if (refused == null) {
-            return new Probe(lib, e, e.equals("cpu") && paranoid() >= 2
-                    ? "perf_event_paranoid=" + paranoid() + ": cpu profiles show Java and native user frames, no kernel frames"
+            // root (or CAP_PERFMON) sees kernel frames whatever the setting; others lose them from 2 up
+            boolean userOnly = e.equals("cpu") && paranoid() >= 2 && !"root".equals(System.getProperty("user.name"));
+            return new Probe(lib, e, userOnly
+                    ? "perf_event_paranoid=" + paranoid() + ": cpu profiles show Java and native frames, not kernel ones"
                     : null);
         }
         if (e.equals("cpu") && tryStart(p, "itimer") == null) {
