@@ -24,6 +24,14 @@ public final class Main {
         return commandLine().execute(args);
     }
 
+    /** Runs the CLI with picocli's error output captured in {@code err}; tests use this. */
+    public static int execute(java.io.Writer err, String... args) {
+        Cli.args(args);
+        CommandLine cl = commandLine();
+        cl.setErr(new PrintWriter(err, true));
+        return cl.execute(args);
+    }
+
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
         cl.setParameterExceptionHandler(Main::onParameterError);
