@@ -131,9 +131,8 @@ final class Compact {
             return out;
         }
         if (node.isFloatingPointNumber()) {
-            ArrayNode tmp = Json.array();
-            addRounded(tmp, node.asDouble());
-            return tmp.get(0);
+            double r = round(node.asDouble(), 4);
+            return r == Math.rint(r) && Math.abs(r) < 1e15 ? Json.NODES.numberNode((long) r) : Json.NODES.numberNode(r);
         }
         return node;
     }
