@@ -40,13 +40,15 @@ final class Warnings {
             out.add("The fiberbench checkout had uncommitted changes (commit " + git.path("commit").asText("unknown") + ").");
         }
         JsonNode env = results.path("environment");
+        // the run may have said it already, in its own words
+        String said = out.toString().toLowerCase(Locale.ROOT);
         int cpus = env.path("cpu").path("count").asInt(0);
         double load = env.path("load_average_before").asDouble(-1);
-        if (cpus > 0 && load > BUSY_LOAD_PER_CPU * cpus) {
+        if (cpus > 0 && load > BUSY_LOAD_PER_CPU * cpus && !said.contains("load average")) {
             out.add(String.format(Locale.ROOT, "Load average before the run was %.2f on %d CPUs: other work may have disturbed the measurements.", load, cpus));
         }
         double busy = env.path("cpu_busy_before_pct").asDouble(-1);
-        if (busy > BUSY_CPU_PCT) {
+        if (busy > BUSY_CPU_PCT && !said.contains("busy")) {
             out.add(String.format(Locale.ROOT, "The machine was %.0f%% busy before the first scenario.", busy));
         }
         if ("unavailable".equals(env.path("custom_scheduler_mechanism").asText())) {
