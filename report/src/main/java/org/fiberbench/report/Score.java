@@ -17,7 +17,8 @@ record Score(double value, double error, String unit, double[] iterations) {
         JsonNode m = scenario.path("metrics");
         double[] its = iterations(scenario.path("iterations"));
         if (m.path("score").isNumber()) {
-            return new Score(m.path("score").asDouble(), number(m.path("score_error")), m.path("score_unit").asText("ops/s"), its);
+            double error = m.path("score_error").isNumber() ? m.path("score_error").asDouble() : errorOf(its);
+            return new Score(m.path("score").asDouble(), error, m.path("score_unit").asText("ops/s"), its);
         }
         if (m.path("throughput_ops_s").isNumber()) {
             return new Score(m.path("throughput_ops_s").asDouble(), errorOf(its), "ops/s", its);
@@ -59,10 +60,6 @@ record Score(double value, double error, String unit, double[] iterations) {
 
     private static double errorOf(double[] its) {
         return its.length >= 2 ? Sample.of(its).error(Ratio.CONFIDENCE) : Double.NaN;
-    }
-
-    private static double number(JsonNode n) {
-        return n.isNumber() ? n.asDouble() : Double.NaN;
     }
 
     private static double[] iterations(JsonNode node) {
