@@ -77,7 +77,8 @@ class ReportWriterTest {
 
     @Test
     void reportOfTwoHundredScenariosStaysUnderFiveMegabytes() throws Exception {
-        long size = Files.size(ReportWriter.write(CraftedRun.write(dir, 200)));
+        // in memory: writing and parsing the 40 MB input is the benchmark's business, not this test's
+        long size = Files.size(Page.write(dir.resolve("report.html"), ReportModel.build(CraftedRun.run(200, 7), dir, dir)));
         assertTrue(size < 5_000_000, size + " bytes");
     }
 
