@@ -30,7 +30,8 @@ final class Page {
         Path file = out.toAbsolutePath();
         try {
             Files.createDirectories(file.getParent());
-            Path tmp = Files.createTempFile(file.getParent(), ".report", ".tmp");
+            // a plain new file (not createTempFile, whose owner-only mode would stick to the report)
+            Path tmp = file.resolveSibling("." + file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
             try (Writer w = new BufferedWriter(Files.newBufferedWriter(tmp, StandardCharsets.UTF_8), 1 << 16)) {
                 w.write(PARTS[0]);
                 w.write(START);
