@@ -52,6 +52,7 @@ class InterruptTest {
         assertEquals("interrupted", scenarios.get(1).get("termination"));
         assertTrue(((List<String>) doc.get("warnings")).stream().anyMatch(w -> w.contains("interrupted")));
         assertTrue(doc.get("finished_at") != null);
+        assertTrue(Files.exists(out.resolve("report.html")), "the report is still written");
         assertFalse(forks.isEmpty(), "a fork was running when the run was stopped");
         Thread.sleep(500);
         for (ProcessHandle f : forks) {
