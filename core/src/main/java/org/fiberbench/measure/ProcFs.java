@@ -51,9 +51,9 @@ final class ProcFs {
         try {
             String stat = stat();
             // the command name (field 2) may hold spaces and parentheses: fields are counted after the last ')';
-            // utime and stime are fields 14 and 15, the 12th and 13th after it
+            // p starts at the space before field 3; eleven spaces on is the one before utime (14), then stime (15)
             int p = stat.lastIndexOf(')') + 1;
-            for (int field = 0; field < 12; field++) {
+            for (int field = 0; field < 11; field++) {
                 p = stat.indexOf(' ', p + 1);
             }
             int q = stat.indexOf(' ', p + 1);
