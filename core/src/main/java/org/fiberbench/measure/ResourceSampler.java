@@ -181,6 +181,8 @@ public final class ResourceSampler {
         m.put("cpu_sys_ms", proc.available() ? sys : null);
         m.put("cpu_util_pct", round(100.0 * (user + sys) / ((double) wallMs * cpus)));
         m.put("cpu_cores_used", round((user + sys) / (double) wallMs));
+        // robust to a busy machine: what the scenario's JVM spent per task, whatever the wall time
+        m.put("cpu_ms_per_task", tasks > 0 ? Math.round(1e4 * (user + sys) / tasks) / 1e4 : null);
         m.put("heap_peak_bytes", peakHeap);
         m.put("gc_count", last[5] - first[5]);
         m.put("gc_time_ms", last[6] - first[6]);
