@@ -43,7 +43,8 @@ class ResourceSamplerTest {
     void perTaskPlatformThreadsPeakFarAboveVirtual() throws Exception {
         long platform = threadsAdded("platform:per-task");
         long virtual = threadsAdded("virtual");
-        assertTrue(platform >= 150, "platform:per-task added " + platform + " threads");
+        // 200 tasks of 300 ms: on a loaded machine the first may end before the last starts, not most of them
+        assertTrue(platform >= 100, "platform:per-task added " + platform + " threads");
         assertTrue(platform >= 10 * Math.max(1, virtual), "platform " + platform + " vs virtual " + virtual);
     }
 
@@ -56,7 +57,7 @@ class ResourceSamplerTest {
 
     private static long threadsAdded(String executor) throws Exception {
         ResourceSampler s = ResourceSampler.start(50);
-        Batches.run(executor, "sleep:ms=100", 200);
+        Batches.run(executor, "sleep:ms=300", 200);
         Map<String, Object> m = summary(s.stop(200));
         return num(m, "threads_peak") - num(m, "threads_start");
     }
