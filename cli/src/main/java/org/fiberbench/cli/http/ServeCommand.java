@@ -1,11 +1,11 @@
 package org.fiberbench.cli.http;
 
-import java.time.Duration;
 import java.util.concurrent.Callable;
 import org.fiberbench.executor.ExecutorSpec;
 import org.fiberbench.server.BenchServer;
 import org.fiberbench.server.ServerMain;
 import org.fiberbench.server.ServerOptions;
+import org.fiberbench.spec.Numbers;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -35,14 +35,13 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--no-auth", description = "serve without basic auth")
     boolean noAuth;
 
-    @Option(names = "--grace", paramLabel = "D", converter = org.fiberbench.cli.Converters.DurationConverter.class,
-            description = "how long in-flight requests may take to finish at shutdown (default 10s)")
-    Duration grace = ServerOptions.DEFAULT_GRACE;
+    @Option(names = "--grace", paramLabel = "D", description = "how long in-flight requests may take to finish at shutdown (default 10s)")
+    String grace = "10s";
 
     @Override
     public Integer call() throws InterruptedException {
         ServerOptions o = new ServerOptions(ExecutorSpec.parse(executor), bind, port, noAuth ? null : user,
-                noAuth ? null : password, grace);
+                noAuth ? null : password, Numbers.parseDuration("--grace", grace));
         ServerMain.serveUntilSignalled(BenchServer.start(o), System.out);
         return 0;
     }
