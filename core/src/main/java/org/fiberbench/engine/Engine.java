@@ -22,12 +22,19 @@ public final class Engine {
     private volatile Scenario current;
     private volatile String currentId;
     private volatile boolean done;
+    private RunListener listener = new RunListener() { };
 
     public Engine(Plan plan, RunDirectory run, PrintStream progress, Runnable afterRun) {
         this.plan = plan;
         this.run = run;
         this.progress = progress;
         this.afterRun = afterRun;
+    }
+
+    /** Sets who is told of each result (and may skip scenarios); call before {@link #run}. */
+    public Engine listener(RunListener l) {
+        this.listener = l;
+        return this;
     }
 
     /** Runs every scenario; returns 0 when all ended normally, 1 when any failed. */
@@ -42,6 +49,9 @@ public final class Engine {
         int failures = 0;
         for (int i = 0; i < scenarios.size(); i++) {
             Scenario s = scenarios.get(i);
+            if (listener.skip(s)) {
+                continue;
+            }
             String id = run.nextScenarioId(s.executor().canonical() + " " + s.workload().canonical() + " " + s.load().canonical());
             current = s;
             currentId = id;
@@ -56,6 +66,7 @@ public final class Engine {
             }
             r.durationSeconds((System.nanoTime() - st) / 1e9);
             compareToBaseline(r, baselines);
+            listener.finished(s, r);
             if (!r.termination().equals("normal")) {
                 failures++;
                 progress.println("    failed: " + r.failureReason());

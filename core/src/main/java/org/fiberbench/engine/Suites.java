@@ -22,6 +22,7 @@ public final class Suites {
     static {
         register(schedulers(), true);
         register(threads(), true);
+        register(CoDemoSuite.suite(), true);
     }
 
     private Suites() {
