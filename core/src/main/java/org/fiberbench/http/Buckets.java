@@ -5,7 +5,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
 import org.fiberbench.spec.Numbers;
 import org.fiberbench.spec.SpecException;
 
@@ -72,5 +74,21 @@ public record Buckets(List<Duration> bounds) {
     private static String ms(long ns) {
         double ms = ns / 1e6;
         return (ms == Math.rint(ms) ? Long.toString((long) ms) : Double.toString(ms)) + " ms";
+    }
+
+    /** The sum of an {@code .hlog}'s intervals not tagged {@code warmup} (values in ns). */
+    public static Histogram measuredFromHlog(java.nio.file.Path hlog) throws java.io.IOException {
+        Histogram total = new Histogram(3);
+        HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
+        try {
+            for (EncodableHistogram h; (h = reader.nextIntervalHistogram()) != null; ) {
+                if (h instanceof Histogram hh && !"warmup".equals(h.getTag())) {
+                    total.add(hh);
+                }
+            }
+        } finally {
+            reader.close();
+        }
+        return total;
     }
 }
