@@ -25,6 +25,9 @@ final class HttpConnection implements AutoCloseable {
     private int pos;
     private int lim;
     private byte[] body = new byte[1024];
+    private byte[] line = new byte[256];
+    private int lineLen;
+    private int soTimeout = -1;
 
     /** The server closed the connection before answering: a kept-alive connection it had already dropped. */
     static final class StaleConnection extends EOFException {
@@ -58,38 +61,33 @@ final class HttpConnection implements AutoCloseable {
     Reply exchange(byte[] request, long deadline, boolean wantBody) throws IOException {
         out.write(request);
         out.flush();
-        String statusLine;
         try {
-            statusLine = line(deadline);
+            readLine(deadline);
         } catch (EOFException e) {
             throw new StaleConnection();
         }
-        if (!statusLine.startsWith("HTTP/1.")) {
-            throw new IOException("not an HTTP response: " + statusLine);
+        // headers are parsed as bytes, without a String per line: the generator must stay cheap per request
+        if (lineLen < 12 || !startsWith("http/1.")) {
+            throw new IOException("not an HTTP response: " + new String(line, 0, lineLen, StandardCharsets.ISO_8859_1));
         }
-        int status = Integer.parseInt(statusLine.substring(9, 12));
+        int status = (int) number(9, 10);
         long length = -1;
         boolean chunked = false;
-        boolean keepAlive = statusLine.startsWith("HTTP/1.1");
-        for (String h = line(deadline); !h.isEmpty(); h = line(deadline)) {
-            int colon = h.indexOf(':');
-            if (colon <= 0) {
-                continue;
-            }
-            String name = h.substring(0, colon).trim().toLowerCase(Locale.ROOT);
-            String value = h.substring(colon + 1).trim();
-            switch (name) {
-                case "content-length" -> length = Long.parseLong(value);
-                case "transfer-encoding" -> chunked = value.toLowerCase(Locale.ROOT).contains("chunked");
-                case "connection" -> keepAlive = !value.equalsIgnoreCase("close");
-                default -> { }
+        boolean keepAlive = line[7] == '1';
+        for (readLine(deadline); lineLen > 0; readLine(deadline)) {
+            if (startsWith("content-length:")) {
+                length = number(15, 10);
+            } else if (startsWith("transfer-encoding:")) {
+                chunked = contains("chunked");
+            } else if (startsWith("connection:")) {
+                keepAlive = !contains("close");
             }
         }
         int n;
         if (chunked) {
-            n = readChunked(deadline);
+            n = readChunked(deadline, wantBody);
         } else if (length >= 0) {
-            n = readBody(length, deadline);
+            n = readBody(0, length, deadline, wantBody || status >= 300);
         } else {
             n = readToEnd(deadline);
             keepAlive = false;
@@ -97,30 +95,36 @@ final class HttpConnection implements AutoCloseable {
         return new Reply(status, wantBody || status >= 300 ? new String(body, 0, n, StandardCharsets.UTF_8) : null, keepAlive);
     }
 
-    private int readBody(long length, long deadline) throws IOException {
-        int n = 0;
-        for (long left = length; left > 0; left--) {
-            n = append(n, read(deadline));
+    /** Reads {@code length} body bytes in bulk, appended after {@code start} when {@code keep}; returns the kept length. */
+    private int readBody(int start, long length, long deadline, boolean keep) throws IOException {
+        int n = start;
+        for (long left = length; left > 0; ) {
+            if (pos == lim) {
+                fill(deadline);
+            }
+            int chunk = (int) Math.min(left, lim - pos);
+            if (keep) {
+                n = appendBulk(n, chunk);
+            }
+            pos += chunk;
+            left -= chunk;
         }
         return n;
     }
 
-    private int readChunked(long deadline) throws IOException {
+    private int readChunked(long deadline, boolean keep) throws IOException {
         int n = 0;
         while (true) {
-            String sizeLine = line(deadline);
-            int semi = sizeLine.indexOf(';');
-            long size = Long.parseLong((semi < 0 ? sizeLine : sizeLine.substring(0, semi)).trim(), 16);
+            readLine(deadline);
+            long size = number(0, 16);
             if (size == 0) {
-                while (!line(deadline).isEmpty()) {
+                for (readLine(deadline); lineLen > 0; readLine(deadline)) {
                     // trailers are ignored
                 }
                 return n;
             }
-            for (long i = 0; i < size; i++) {
-                n = append(n, read(deadline));
-            }
-            line(deadline);
+            n = readBody(n, size, deadline, keep);
+            readLine(deadline);
         }
     }
 
@@ -128,55 +132,114 @@ final class HttpConnection implements AutoCloseable {
         int n = 0;
         while (true) {
             try {
-                n = append(n, read(deadline));
+                if (pos == lim) {
+                    fill(deadline);
+                }
             } catch (EOFException e) {
                 return n;
             }
+            int chunk = lim - pos;
+            n = appendBulk(n, chunk);
+            pos += chunk;
         }
     }
 
     /** Keeps the first 1 MiB of a body for the check; longer bodies are read and dropped. */
-    private int append(int n, int b) {
-        if (n == body.length) {
-            if (n >= 1 << 20) {
-                return n;
-            }
-            body = Arrays.copyOf(body, n * 2);
+    private int appendBulk(int n, int len) {
+        int room = (1 << 20) - n;
+        int take = Math.min(room, len);
+        if (take <= 0) {
+            return n;
         }
-        body[n] = (byte) b;
-        return n + 1;
+        if (n + take > body.length) {
+            body = Arrays.copyOf(body, Math.max(body.length * 2, n + take));
+        }
+        System.arraycopy(buf, pos, body, n, take);
+        return n + take;
     }
 
-    private String line(long deadline) throws IOException {
-        StringBuilder sb = new StringBuilder(64);
+    /** Reads one line (without CR LF) into {@code line[0..lineLen)}. */
+    private void readLine(long deadline) throws IOException {
+        lineLen = 0;
         while (true) {
             int b = read(deadline);
             if (b == '\n') {
-                int len = sb.length();
-                return len > 0 && sb.charAt(len - 1) == '\r' ? sb.substring(0, len - 1) : sb.toString();
+                if (lineLen > 0 && line[lineLen - 1] == '\r') {
+                    lineLen--;
+                }
+                return;
             }
-            if (sb.length() > MAX_HEADER_LINE) {
-                throw new IOException("header line longer than " + MAX_HEADER_LINE + " bytes");
+            if (lineLen == line.length) {
+                if (lineLen >= MAX_HEADER_LINE) {
+                    throw new IOException("header line longer than " + MAX_HEADER_LINE + " bytes");
+                }
+                line = Arrays.copyOf(line, lineLen * 2);
             }
-            sb.append((char) b);
+            line[lineLen++] = (byte) b;
         }
+    }
+
+    /** Whether the line starts with {@code lower} (ASCII, case-insensitive). */
+    private boolean startsWith(String lower) {
+        if (lineLen < lower.length()) {
+            return false;
+        }
+        for (int i = 0; i < lower.length(); i++) {
+            if (Character.toLowerCase((char) line[i]) != lower.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean contains(String lower) {
+        return new String(line, 0, lineLen, StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT).contains(lower);
+    }
+
+    /** The number at {@code from} (spaces skipped), in the radix; stops at the first non-digit. */
+    private long number(int from, int radix) throws IOException {
+        int i = from;
+        while (i < lineLen && line[i] == ' ') {
+            i++;
+        }
+        long v = 0;
+        int digits = 0;
+        for (; i < lineLen; i++, digits++) {
+            int d = Character.digit(line[i], radix);
+            if (d < 0) {
+                break;
+            }
+            v = v * radix + d;
+        }
+        if (digits == 0) {
+            throw new IOException("malformed number in: " + new String(line, 0, lineLen, StandardCharsets.ISO_8859_1));
+        }
+        return v;
     }
 
     private int read(long deadline) throws IOException {
         if (pos == lim) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                throw new SocketTimeoutException("no complete response before the request timeout");
-            }
-            socket.setSoTimeout((int) Math.max(1, left / 1_000_000));
-            lim = in.read(buf);
-            pos = 0;
-            if (lim < 0) {
-                lim = 0;
-                throw new EOFException("the server closed the connection");
-            }
+            fill(deadline);
         }
         return buf[pos++] & 0xff;
+    }
+
+    private void fill(long deadline) throws IOException {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+            throw new SocketTimeoutException("no complete response before the request timeout");
+        }
+        int ms = (int) Math.max(1, left / 1_000_000);
+        if (ms != soTimeout) {
+            socket.setSoTimeout(ms);
+            soTimeout = ms;
+        }
+        int got = in.read(buf);
+        pos = 0;
+        lim = Math.max(0, got);
+        if (got < 0) {
+            throw new EOFException("the server closed the connection");
+        }
     }
 
     @Override
