@@ -17,6 +17,8 @@ import org.fiberbench.load.LoadSpec;
  * the recording every second. {@link #stop} ends the load early; finished intervals are kept.
  */
 public final class LoadGenerator {
+    /** Up to this many closed users run on platform threads (see {@link #userThread}). */
+    static final int PLATFORM_USERS_MAX = 256;
     private final LoadOptions options;
     private final HttpSender sender;
     private final LoadRecorder recorder;
@@ -76,11 +78,22 @@ public final class LoadGenerator {
         List<Thread> threads = new ArrayList<>(users);
         for (int i = 0; i < users; i++) {
             long startAt = start + (users == 1 ? 0 : rampNanos * i / users);
-            threads.add(Thread.ofVirtual().name("fiberbench-user-", i).start(() -> user(startAt)));
+            threads.add(userThread(users).name("fiberbench-user-" + i).start(() -> user(startAt)));
         }
         for (Thread t : threads) {
             t.join();
         }
+    }
+
+    /**
+     * Few users block on platform threads: a blocking read there is one syscall, where a virtual
+     * thread also parks, re-arms the poller and is handed back by it, which costs the shared CPU
+     * a generator must leave to the server. Many users need virtual threads.
+     */
+    static Thread.Builder userThread(int users) {
+        String forced = System.getProperty("fiberbench.load.threads", "");
+        boolean platform = forced.isEmpty() ? users <= PLATFORM_USERS_MAX : forced.equals("platform");
+        return platform ? Thread.ofPlatform().daemon() : Thread.ofVirtual();
     }
 
     private void user(long startAt) {
