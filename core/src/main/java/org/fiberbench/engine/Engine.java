@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.fiberbench.measure.Stats;
+import org.fiberbench.result.Environment;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
 
@@ -15,6 +16,7 @@ import org.fiberbench.result.ScenarioResult;
  * stay, {@code afterRun} still runs (the report), and every child process is ended.
  */
 public final class Engine {
+    private static final long QUIET_SAMPLE_MS = 200;
     private final Plan plan;
     private final RunDirectory run;
     private final PrintStream progress;
@@ -65,6 +67,7 @@ public final class Engine {
                         .group(s.group()).failure("harness error: " + e);
             }
             r.durationSeconds((System.nanoTime() - st) / 1e9);
+            checkQuiet(r);
             compareToBaseline(r, baselines);
             listener.finished(s, r);
             if (!r.termination().equals("normal")) {
@@ -94,6 +97,22 @@ public final class Engine {
             // already shutting down
         }
         return failures > 0 ? 1 : 0;
+    }
+
+    /**
+     * Between scenarios no fork of ours runs, so CPU use seen then is other work on the machine:
+     * it competed with the scenario that just ended, and makes its numbers suspect.
+     */
+    private void checkQuiet(ScenarioResult r) {
+        double busy = Environment.machineBusyPct(QUIET_SAMPLE_MS);
+        if (Double.isNaN(busy)) {
+            return;
+        }
+        r.config("machine_busy_after_pct", Math.round(busy * 10) / 10.0);
+        if (busy > Environment.BUSY_PCT) {
+            run.warn(String.format(java.util.Locale.ROOT, "other processes used the CPU during the run (%.0f%% of the"
+                    + " machine between scenarios); scores may be low and noisy", busy));
+        }
     }
 
     /** The first scenario of a group is its baseline; the others get a ratio to it. */

@@ -98,7 +98,9 @@ final class LoopSummary {
                 }
             }
             Object notSubmitted = figures.get("not_submitted");
-            if (notSubmitted instanceof Long n && n > 0) {
+            // a handful missed at the very end is noise; it stays in latency.not_submitted either way
+            double due = load.rate() * load.duration().toMillis() / 1000.0;
+            if (notSubmitted instanceof Long n && n > Math.max(1, 0.005 * due)) {
                 r.add("the pacer fell behind: " + n + " due tasks never submitted");
             }
         }

@@ -4,8 +4,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.AtomicHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
+import org.HdrHistogram.WriterReaderPhaser;
 
 /**
  * What a load model records for each finished task: latency from the intended start (corrected),
@@ -14,10 +15,13 @@ import org.HdrHistogram.Recorder;
  * intended start).
  *
  * <p>Thread-safety: {@link #recordSuccess} and {@link #recordError} may be called by any number of
- * threads at once. They are wait-free: each {@link Recorder} here is backed by an {@code
- * AtomicHistogram} (fixed range, so recording is one atomic increment), counters are {@link
- * LongAdder}s; nothing takes a lock and nothing is allocated. {@link #interval} is for one reader
- * thread.
+ * threads at once. They are wait-free and allocate nothing: the four views are {@link
+ * AtomicHistogram}s (fixed range: a recording is an atomic increment of a bucket and of the total)
+ * behind ONE {@link WriterReaderPhaser}, HdrHistogram's own mechanism for interval recorders —
+ * like its {@code Recorder}, but entering the phaser once per task rather than once per view,
+ * which keeps a task's recording under 100 ns. Counters are {@link LongAdder}s. {@link #interval}
+ * is for one reader thread: it swaps the active histograms for the idle ones and waits, through the
+ * phaser, for writers still in the old ones.
  */
 public final class LatencyRecorder {
     /** Values above an hour are clamped: an hour-long task is a hang, and it is counted as such elsewhere. */
@@ -27,10 +31,13 @@ public final class LatencyRecorder {
 
     private final long batchOrigin;
     private final boolean batchView;
-    private final Recorder corrected = new Recorder(1, HIGHEST_NS, DIGITS);
-    private final Recorder service = new Recorder(1, HIGHEST_NS, DIGITS);
-    private final Recorder batch = new Recorder(1, HIGHEST_NS, DIGITS);
-    private final Recorder startDelay = new Recorder(1, HIGHEST_NS, DIGITS);
+    private static final int CORRECTED = 0;
+    private static final int SERVICE = 1;
+    private static final int BATCH = 2;
+    private static final int START_DELAY = 3;
+    private final WriterReaderPhaser phaser = new WriterReaderPhaser();
+    private volatile AtomicHistogram[] active = views();
+    private AtomicHistogram[] idle = views();
     private final LongAdder errors = new LongAdder();
     private final LongAdder finished = new LongAdder();
     private final Map<String, LongAdder> errorsByClass = new ConcurrentHashMap<>();
@@ -46,14 +53,28 @@ public final class LatencyRecorder {
 
     /** A task that succeeded: intended start (or submit time), actual start, end, all {@code System.nanoTime()}. */
     public void recordSuccess(long intendedNanos, long startNanos, long endNanos) {
-        corrected.recordValue(clamp(endNanos - intendedNanos));
-        service.recordValue(clamp(endNanos - startNanos));
-        startDelay.recordValue(clamp(startNanos - intendedNanos));
-        if (batchView) {
-            long batchStart = batchOrigin + Math.floorDiv(intendedNanos - batchOrigin, SECOND) * SECOND;
-            batch.recordValue(clamp(endNanos - batchStart));
+        long phase = phaser.writerCriticalSectionEnter();
+        try {
+            AtomicHistogram[] h = active;
+            h[CORRECTED].recordValue(clamp(endNanos - intendedNanos));
+            h[SERVICE].recordValue(clamp(endNanos - startNanos));
+            h[START_DELAY].recordValue(clamp(startNanos - intendedNanos));
+            if (batchView) {
+                long batchStart = batchOrigin + Math.floorDiv(intendedNanos - batchOrigin, SECOND) * SECOND;
+                h[BATCH].recordValue(clamp(endNanos - batchStart));
+            }
+        } finally {
+            phaser.writerCriticalSectionExit(phase);
         }
         finished.increment();
+    }
+
+    private static AtomicHistogram[] views() {
+        AtomicHistogram[] h = new AtomicHistogram[4];
+        for (int i = 0; i < h.length; i++) {
+            h[i] = new AtomicHistogram(1, HIGHEST_NS, DIGITS);
+        }
+        return h;
     }
 
     /** A task that failed: counted, never recorded as a (fast) sample. */
@@ -85,8 +106,28 @@ public final class LatencyRecorder {
 
     /** The histograms recorded since the previous call (one reader thread only). */
     public Interval interval() {
-        return new Interval(corrected.getIntervalHistogram(), service.getIntervalHistogram(),
-                batch.getIntervalHistogram(), startDelay.getIntervalHistogram(), errors.sum());
+        long errorsSoFar = errors.sum();
+        AtomicHistogram[] done;
+        phaser.readerLock();
+        try {
+            for (AtomicHistogram h : idle) {
+                h.reset();
+            }
+            done = active;
+            active = idle;
+            idle = done;
+            phaser.flipPhase();
+        } finally {
+            phaser.readerUnlock();
+        }
+        return new Interval(copy(done[CORRECTED]), copy(done[SERVICE]), copy(done[BATCH]), copy(done[START_DELAY]),
+                errorsSoFar);
+    }
+
+    private static Histogram copy(AtomicHistogram h) {
+        Histogram out = new Histogram(1, HIGHEST_NS, DIGITS);
+        out.add(h);
+        return out;
     }
 
     /** One interval's histograms; {@code errorsSoFar} is cumulative, the caller takes differences. */
