@@ -125,7 +125,7 @@ public final class LoadCommand implements Callable<Integer> {
             run.finish();
             System.out.print(summary(outcome, o));
             System.out.println("results: " + run.dir().resolve("results.json"));
-            System.out.flush();
+            org.fiberbench.cli.AfterRun.writeReport(run);
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

@@ -86,6 +86,7 @@ class HttpCommandsTest {
         assertTrue(((List<?>) latency.get("intervals")).size() >= 2);
         assertEquals("normal", s.get("termination"));
         assertTrue(out.resolve(((Map<String, String>) s.get("files")).get("hgrm")).toFile().isFile());
+        assertTrue(out.resolve("report.html").toFile().isFile(), "load writes the report too");
     }
 
     @Test
