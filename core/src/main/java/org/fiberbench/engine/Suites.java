@@ -23,6 +23,8 @@ public final class Suites {
         register(schedulers(), true);
         register(threads(), true);
         register(CoDemoSuite.suite(), true);
+        register(ServerSuites.server(), false);
+        register(ServerSuites.quick(), true);
     }
 
     private Suites() {
