@@ -1,0 +1,224 @@
+package org.fiberbench.orderbook;
+
+import java.util.Arrays;
+
+/**
+ * The book without the naive one's costs: orders and price levels live in parallel primitive
+ * arrays (slots recycled through free lists), each level keeps an intrusive doubly linked FIFO of
+ * its orders, and an id index finds a resting order's slot, so cancel is O(1) plus, when the level
+ * empties, a short array move. Once the arrays have grown to the book's working size nothing on
+ * the add, match or cancel path allocates. Not thread-safe.
+ */
+final class FastOrderBook implements OrderBook {
+    private static final int NIL = -1;
+
+    // orders, by slot
+    private long[] orderId = new long[1024];
+    private long[] orderQty = new long[1024];
+    private int[] orderLevel = new int[1024];
+    private int[] next = new int[1024];
+    private int[] prev = new int[1024];
+    private int freeOrder = NIL;
+    private int orderSlots;
+
+    // levels, by slot
+    private long[] levelPrice = new long[64];
+    private int[] head = new int[64];
+    private int[] tail = new int[64];
+    private boolean[] levelIsBid = new boolean[64];
+    private int freeLevel = NIL;
+    private int levelSlots;
+
+    private final SortedLevels bids = new SortedLevels();
+    private final SortedLevels asks = new SortedLevels();
+    private final LongIntMap index = new LongIntMap(1024);
+    private final UsedIds used = new UsedIds();
+    private long totalResting;
+
+    @Override
+    public void add(long id, Side side, long price, long quantity, EventSink sink) {
+        Checks.order(id, price, quantity);
+        if (!used.add(id)) {
+            sink.rejected(id, RejectReason.DUPLICATE_ID);
+            return;
+        }
+        boolean buy = side == Side.BUY;
+        long remaining = match(id, buy, price, quantity, buy ? asks : bids, sink);
+        if (remaining > 0) {
+            rest(id, buy, price, remaining);
+            sink.added(id);
+        }
+    }
+
+    /** Fills against the opposite side while prices cross; returns what is left. */
+    private long match(long id, boolean buy, long price, long remaining, SortedLevels opposite, EventSink sink) {
+        while (remaining > 0 && opposite.size() > 0) {
+            int level = opposite.best();
+            long levelPx = levelPrice[level];
+            if (buy ? price < levelPx : price > levelPx) {
+                break;
+            }
+            int o = head[level];
+            while (remaining > 0 && o != NIL) {
+                long q = Math.min(remaining, orderQty[o]);
+                if (buy) {
+                    sink.executed(id, orderId[o], levelPx, q);
+                } else {
+                    sink.executed(orderId[o], id, levelPx, q);
+                }
+                remaining -= q;
+                orderQty[o] -= q;
+                totalResting -= q;
+                if (orderQty[o] == 0) {
+                    int n = next[o];
+                    index.remove(orderId[o]);
+                    releaseOrder(o);
+                    o = n;
+                }
+            }
+            head[level] = o;
+            if (o == NIL) {
+                opposite.removeBest();
+                releaseLevel(level);
+            } else {
+                prev[o] = NIL;
+            }
+        }
+        return remaining;
+    }
+
+    private void rest(long id, boolean buy, long price, long quantity) {
+        SortedLevels own = buy ? bids : asks;
+        long key = buy ? price : -price;
+        int level = own.find(key);
+        if (level == LongIntMap.MISSING) {
+            level = newLevel(price, buy);
+            own.insert(key, level);
+        }
+        int o = newOrder(id, quantity, level);
+        int t = tail[level];
+        prev[o] = t;
+        if (t == NIL) {
+            head[level] = o;
+        } else {
+            next[t] = o;
+        }
+        tail[level] = o;
+        index.putNew(id, o);
+        totalResting += quantity;
+    }
+
+    @Override
+    public void cancel(long id, EventSink sink) {
+        int o = index.remove(id);
+        if (o == LongIntMap.MISSING) {
+            sink.cancelRejected(id);
+            return;
+        }
+        int level = orderLevel[o];
+        int p = prev[o];
+        int n = next[o];
+        if (p == NIL) {
+            head[level] = n;
+        } else {
+            next[p] = n;
+        }
+        if (n == NIL) {
+            tail[level] = p;
+        } else {
+            prev[n] = p;
+        }
+        totalResting -= orderQty[o];
+        releaseOrder(o);
+        if (head[level] == NIL) {
+            boolean bid = levelIsBid[level];
+            (bid ? bids : asks).remove(bid ? levelPrice[level] : -levelPrice[level]);
+            releaseLevel(level);
+        }
+        sink.canceled(id);
+    }
+
+    private int newOrder(long id, long quantity, int level) {
+        int o = freeOrder;
+        if (o != NIL) {
+            freeOrder = next[o];
+        } else {
+            if (orderSlots == orderId.length) {
+                growOrders();
+            }
+            o = orderSlots++;
+        }
+        orderId[o] = id;
+        orderQty[o] = quantity;
+        orderLevel[o] = level;
+        next[o] = NIL;
+        return o;
+    }
+
+    private void releaseOrder(int o) {
+        next[o] = freeOrder;
+        freeOrder = o;
+    }
+
+    private void growOrders() {
+        int n = orderId.length * 2;
+        orderId = Arrays.copyOf(orderId, n);
+        orderQty = Arrays.copyOf(orderQty, n);
+        orderLevel = Arrays.copyOf(orderLevel, n);
+        next = Arrays.copyOf(next, n);
+        prev = Arrays.copyOf(prev, n);
+    }
+
+    private int newLevel(long price, boolean bid) {
+        int l = freeLevel;
+        if (l != NIL) {
+            freeLevel = head[l];
+        } else {
+            if (levelSlots == levelPrice.length) {
+                int n = levelPrice.length * 2;
+                levelPrice = Arrays.copyOf(levelPrice, n);
+                head = Arrays.copyOf(head, n);
+                tail = Arrays.copyOf(tail, n);
+                levelIsBid = Arrays.copyOf(levelIsBid, n);
+            }
+            l = levelSlots++;
+        }
+        levelPrice[l] = price;
+        levelIsBid[l] = bid;
+        head[l] = NIL;
+        tail[l] = NIL;
+        return l;
+    }
+
+    /** Free levels are chained through {@code head}. */
+    private void releaseLevel(int l) {
+        head[l] = freeLevel;
+        freeLevel = l;
+    }
+
+    @Override
+    public long bestBid() {
+        return bids.size() == 0 ? NO_PRICE : bids.bestKey();
+    }
+
+    @Override
+    public long bestAsk() {
+        return asks.size() == 0 ? NO_PRICE : -asks.bestKey();
+    }
+
+    @Override
+    public long restingQuantity(long id) {
+        int o = index.get(id);
+        return o == LongIntMap.MISSING ? 0 : orderQty[o];
+    }
+
+    @Override
+    public long totalRestingQuantity() {
+        return totalResting;
+    }
+
+    @Override
+    public int restingOrders() {
+        return index.size();
+    }
+}
