@@ -1,0 +1,55 @@
+package org.fiberbench.cli;
+
+import java.util.concurrent.Callable;
+import org.fiberbench.engine.Suite;
+import org.fiberbench.engine.Suites;
+import org.fiberbench.executor.ExecutorKind;
+import org.fiberbench.workload.WorkloadKind;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** {@code fiberbench list executors|workloads|suites}. */
+@Command(name = "list", mixinStandardHelpOptions = true, description = "List executors, workloads, load models or suites.")
+final class ListCommand implements Callable<Integer> {
+
+    enum What { executors, workloads, loads, suites }
+
+    @Parameters(paramLabel = "WHAT", description = "executors, workloads, loads or suites")
+    What what;
+
+    @Override
+    public Integer call() {
+        StringBuilder sb = new StringBuilder();
+        switch (what) {
+            case executors -> {
+                for (ExecutorKind k : ExecutorKind.values()) {
+                    sb.append(String.format("%-13s keys: %-28s e.g. %s%n              %s%n", k.id(),
+                            k.keys().isEmpty() ? "-" : String.join(", ", k.keys()), k.example(), k.description()));
+                }
+            }
+            case workloads -> {
+                for (WorkloadKind k : WorkloadKind.all()) {
+                    sb.append(String.format("%-8s keys: %-24s e.g. %s%n         %s%n", k.id(),
+                            k.keys().isEmpty() ? "-" : String.join(", ", k.keys()), k.example(), k.description()));
+                }
+            }
+            case loads -> sb.append("""
+                    batch    keys: tasks                  e.g. batch:tasks=10000
+                             submit N tasks, wait for all; scored by JMH (ms per batch or batches/s)
+                    closed   keys: users, duration, warmup e.g. closed:users=100,duration=10s,warmup=2s
+                             N users loop submit -> wait; latency per task
+                    open     keys: rate, duration, warmup, arrival  e.g. open:rate=1000,duration=10s
+                             tasks start on a fixed schedule; latency from the intended start
+                    """);
+            case suites -> {
+                for (Suite s : Suites.all()) {
+                    boolean inDefault = Suites.defaultShowdown().contains(s);
+                    sb.append(String.format("%-11s seed %-4s %s%s%n", s.name(), s.seed(), s.description(),
+                            inDefault ? " [default run]" : ""));
+                }
+            }
+        }
+        System.out.print(sb);
+        return 0;
+    }
+}

@@ -1,0 +1,53 @@
+package org.fiberbench.cli;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.fiberbench.engine.Settings;
+import picocli.CommandLine.Option;
+
+/** JMH-style measurement flags shared by the commands that run scenarios. */
+public final class MeasureOptions {
+    @Option(names = "--forks", paramLabel = "N", description = "JVM forks per scenario (default 1)")
+    Integer forks;
+
+    @Option(names = "--warmup", paramLabel = "N", description = "warm-up iterations")
+    Integer warmup;
+
+    @Option(names = "--warmup-time", paramLabel = "D", converter = Converters.DurationConverter.class,
+            description = "time of each warm-up iteration, e.g. 2s")
+    Duration warmupTime;
+
+    @Option(names = "--iterations", paramLabel = "N", description = "measurement iterations")
+    Integer iterations;
+
+    @Option(names = "--time", paramLabel = "D", converter = Converters.DurationConverter.class,
+            description = "time of each measurement iteration, e.g. 2s")
+    Duration time;
+
+    @Option(names = "--mode", paramLabel = "MODE", description = "avgt (ms per batch, default) or thrpt (batches/s)")
+    String mode;
+
+    @Option(names = "--threads", paramLabel = "N", description = "JMH threads running batches at once (default 1)")
+    Integer threads;
+
+    @Option(names = "--timeout", paramLabel = "D", converter = Converters.DurationConverter.class,
+            description = "a batch not finished within this fails: its tasks hang (default 5m)")
+    Duration timeout;
+
+    @Option(names = "--jvm-args", paramLabel = "ARGS", description = "extra JVM options for every fork, e.g. \"-Xmx1g -XX:+UseZGC\"")
+    List<String> jvmArgs = new ArrayList<>();
+
+    public Settings.Overrides overrides() {
+        List<String> args = new ArrayList<>();
+        for (String s : jvmArgs) {
+            for (String a : s.trim().split("\\s+")) {
+                if (!a.isEmpty()) {
+                    args.add(a);
+                }
+            }
+        }
+        return new Settings.Overrides(forks, warmup, warmupTime, iterations, time, mode, threads, timeout,
+                args.isEmpty() ? null : args);
+    }
+}

@@ -1,0 +1,85 @@
+package org.fiberbench.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.fiberbench.engine.Defaults;
+import org.fiberbench.engine.Engine;
+import org.fiberbench.engine.Plan;
+import org.fiberbench.engine.Suite;
+import org.fiberbench.engine.Suites;
+import org.fiberbench.result.RunDirectory;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code fiberbench run [SUITE...]} or an ad-hoc matrix of {@code --executor/--workload/--load}. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Run suites, or every combination of the given executors, workloads and loads.",
+            "With no suite and no --executor: the default showdown, every default suite at quick scale."})
+final class RunCommand implements Callable<Integer> {
+
+    @Parameters(arity = "0..*", paramLabel = "SUITE", description = "suites to run (see 'fiberbench list suites')")
+    List<String> suites = new ArrayList<>();
+
+    @ArgGroup(exclusive = true)
+    ScaleGroup scale = new ScaleGroup();
+
+    static final class ScaleGroup {
+        @Option(names = "--quick", description = "quick scale, for a 2-core laptop (default)")
+        boolean quick;
+
+        @Option(names = "--full", description = "the seed's own parameters")
+        boolean full;
+    }
+
+    @Option(names = {"-e", "--executor"}, paramLabel = "SPEC", description = "executor spec; repeat for several")
+    List<String> executors = new ArrayList<>();
+
+    @Option(names = {"-w", "--workload"}, paramLabel = "SPEC", description = "workload spec; repeat for several")
+    List<String> workloads = new ArrayList<>();
+
+    @Option(names = {"-l", "--load"}, paramLabel = "SPEC", description = "load model spec; repeat for several")
+    List<String> loads = new ArrayList<>();
+
+    @Mixin
+    MeasureOptions measure = new MeasureOptions();
+
+    @Option(names = "--out", paramLabel = "DIR", description = "run directory (default results/<timestamp>-<suite>)")
+    Path out;
+
+    @Option(names = {"-v", "--verbose"}, description = "also print JMH's own output")
+    boolean verbose;
+
+    @Override
+    public Integer call() {
+        Plan plan = plan();
+        if (verbose) {
+            System.setProperty("fiberbench.verbose", "true");
+        }
+        RunDirectory run = RunDirectory.create(out, plan.name(), plan.scale(), "run " + String.join(" ", Cli.args()));
+        System.err.printf("fiberbench: %d scenarios, results in %s%n", plan.scenarios().size(), run.dir());
+        for (String w : run.warnings()) {
+            System.err.println("WARNING: " + w);
+        }
+        return new Engine(plan, run, System.err, () -> AfterRun.finish(run)).run();
+    }
+
+    /** Validates every spec and flag before anything is written. */
+    Plan plan() {
+        boolean adhoc = !executors.isEmpty() || !workloads.isEmpty() || !loads.isEmpty();
+        if (adhoc && !suites.isEmpty()) {
+            throw new IllegalArgumentException("name suites or give --executor/--workload/--load, not both");
+        }
+        var overrides = measure.overrides();
+        if (adhoc) {
+            return Plan.adhoc(executors, workloads, loads, Defaults.SETTINGS.with(overrides));
+        }
+        Suite.Scale sc = scale.full ? Suite.Scale.FULL : Suite.Scale.QUICK;
+        List<Suite> chosen = suites.isEmpty() ? Suites.defaultShowdown() : suites.stream().map(Suites::of).toList();
+        return Plan.suites(chosen, sc, overrides);
+    }
+}

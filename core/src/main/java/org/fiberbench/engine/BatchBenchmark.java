@@ -1,0 +1,69 @@
+package org.fiberbench.engine;
+
+import java.util.concurrent.TimeUnit;
+import org.fiberbench.executor.ExecutorSpec;
+import org.fiberbench.executor.TaskExecutor;
+import org.fiberbench.load.LoadSpec;
+import org.fiberbench.workload.Workload;
+import org.fiberbench.workload.WorkloadSpec;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * The batch load model on JMH: one operation creates the executor, submits N tasks, waits for all
+ * of them and closes the executor — the whole cost a caller of {@code try (var e = ...) { submit
+ * N }} pays, thread creation included. The specs arrive as {@code @Param} strings and are parsed
+ * in the fork, outside the measured region.
+ */
+@State(Scope.Benchmark)
+public class BatchBenchmark {
+    /** Fork-side bound on one batch, from {@code -Dfiberbench.batch.timeout.ms}. */
+    static final String TIMEOUT_PROPERTY = "fiberbench.batch.timeout.ms";
+
+    @Param("virtual")
+    public String executor;
+
+    @Param("noop")
+    public String workload;
+
+    @Param("batch:tasks=1")
+    public String load;
+
+    private ExecutorSpec executorSpec;
+    private Workload work;
+    private long tasks;
+    private long timeoutNanos;
+    private long seq;
+
+    @Setup(Level.Trial)
+    public void setUp() throws Exception {
+        executorSpec = ExecutorSpec.parse(executor);
+        work = WorkloadSpec.parse(workload).create();
+        tasks = LoadSpec.parse(load).tasks();
+        timeoutNanos = TimeUnit.MILLISECONDS.toNanos(Long.getLong(TIMEOUT_PROPERTY, Defaults.BATCH_TIMEOUT.toMillis()));
+        work.setUp();
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws Exception {
+        work.close();
+    }
+
+    @Benchmark
+    public long batch() throws Exception {
+        BatchCompletion done = new BatchCompletion(tasks);
+        try (TaskExecutor ex = executorSpec.create()) {
+            for (long i = 0; i < tasks; i++) {
+                ex.submit(work, seq++, done);
+            }
+            done.await(timeoutNanos);
+        }
+        done.check();
+        return done.completed();
+    }
+}

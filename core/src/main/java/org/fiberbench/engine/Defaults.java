@@ -1,0 +1,35 @@
+package org.fiberbench.engine;
+
+import java.time.Duration;
+import java.util.List;
+
+/** Every default in one place. Suites override some per scale; CLI flags override both. */
+public final class Defaults {
+    public static final int FORKS = 1;
+    public static final int WARMUP_ITERATIONS = 3;
+    public static final Duration WARMUP_TIME = Duration.ofSeconds(2);
+    public static final int ITERATIONS = 5;
+    public static final Duration TIME = Duration.ofSeconds(2);
+    public static final String MODE = "avgt";
+    public static final int THREADS = 1;
+    /** A batch that has not finished within this is failed: its tasks hang. */
+    public static final Duration BATCH_TIMEOUT = Duration.ofMinutes(5);
+    public static final List<String> JVM_ARGS = List.of();
+    /** Options every fork gets: custom schedulers reach the JDK's internal builder through this. */
+    public static final List<String> FORK_JVM_ARGS = forkJvmArgs();
+
+    public static final Settings SETTINGS = new Settings(FORKS, WARMUP_ITERATIONS, WARMUP_TIME, ITERATIONS, TIME, MODE,
+            THREADS, BATCH_TIMEOUT, JVM_ARGS);
+
+    private Defaults() {
+    }
+
+    private static List<String> forkJvmArgs() {
+        List<String> args = new java.util.ArrayList<>(List.of("--add-opens", "java.base/java.lang=ALL-UNNAMED"));
+        if (Runtime.version().feature() >= 24) {
+            // JMH reads fields through sun.misc.Unsafe; without this every fork prints a deprecation banner
+            args.add("--sun-misc-unsafe-memory-access=allow");
+        }
+        return List.copyOf(args);
+    }
+}

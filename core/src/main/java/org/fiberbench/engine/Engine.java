@@ -1,0 +1,123 @@
+package org.fiberbench.engine;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fiberbench.measure.Stats;
+import org.fiberbench.result.RunDirectory;
+import org.fiberbench.result.ScenarioResult;
+
+/**
+ * Runs a plan scenario by scenario, each in a fresh JVM, writing results as they come. Ctrl-C
+ * (SIGINT/SIGTERM): the scenario under way is recorded as {@code interrupted}, the finished ones
+ * stay, {@code afterRun} still runs (the report), and every child process is ended.
+ */
+public final class Engine {
+    private final Plan plan;
+    private final RunDirectory run;
+    private final PrintStream progress;
+    private final Runnable afterRun;
+    private volatile Scenario current;
+    private volatile String currentId;
+    private volatile boolean done;
+
+    public Engine(Plan plan, RunDirectory run, PrintStream progress, Runnable afterRun) {
+        this.plan = plan;
+        this.run = run;
+        this.progress = progress;
+        this.afterRun = afterRun;
+    }
+
+    /** Runs every scenario; returns 0 when all ended normally, 1 when any failed. */
+    public int run() {
+        Thread hook = new Thread(this::interrupted, "fiberbench-interrupt");
+        Runtime.getRuntime().addShutdownHook(hook);
+        List<Scenario> scenarios = plan.scenarios();
+        long t0 = System.nanoTime();
+        Duration estimated = scenarios.stream().map(s -> s.settings().estimate()).reduce(Duration.ZERO, Duration::plus);
+        Duration estimatedDone = Duration.ZERO;
+        Map<String, ScenarioResult> baselines = new LinkedHashMap<>();
+        int failures = 0;
+        for (int i = 0; i < scenarios.size(); i++) {
+            Scenario s = scenarios.get(i);
+            String id = run.nextScenarioId(s.executor().canonical() + " " + s.workload().canonical() + " " + s.load().canonical());
+            current = s;
+            currentId = id;
+            progress.println(Progress.line(i + 1, scenarios.size(), s.label(), System.nanoTime() - t0, estimatedDone, estimated));
+            long st = System.nanoTime();
+            ScenarioResult r;
+            try {
+                r = ScenarioRunners.forLoad(s.load().kind()).run(s, id, run);
+            } catch (Exception e) {
+                r = new ScenarioResult(id, s.executor().canonical(), s.workload().canonical(), s.load().canonical())
+                        .group(s.group()).failure("harness error: " + e);
+            }
+            r.durationSeconds((System.nanoTime() - st) / 1e9);
+            compareToBaseline(r, baselines);
+            if (!r.termination().equals("normal")) {
+                failures++;
+                progress.println("    failed: " + r.failureReason());
+            }
+            synchronized (this) {
+                if (done) {
+                    break;
+                }
+                run.add(r);
+            }
+            estimatedDone = estimatedDone.plus(s.settings().estimate());
+        }
+        synchronized (this) {
+            current = null;
+            if (done) {
+                return 130;
+            }
+            done = true;
+        }
+        run.finish();
+        afterRun.run();
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // already shutting down
+        }
+        return failures > 0 ? 1 : 0;
+    }
+
+    /** The first scenario of a group is its baseline; the others get a ratio to it. */
+    static void compareToBaseline(ScenarioResult r, Map<String, ScenarioResult> baselines) {
+        ScenarioResult base = baselines.get(r.group());
+        if (base == null) {
+            if (r.termination().equals("normal")) {
+                baselines.put(r.group(), r);
+            }
+            return;
+        }
+        r.baseline(base.id());
+        double[] a = base.iterationValues();
+        double[] b = r.iterationValues();
+        if (a.length > 0 && b.length > 0) {
+            r.ratio(Stats.ratio(a, b));
+        }
+    }
+
+    private void interrupted() {
+        synchronized (this) {
+            if (done) {
+                return;
+            }
+            done = true;
+            Scenario s = current;
+            if (s != null) {
+                run.add(new ScenarioResult(currentId, s.executor().canonical(), s.workload().canonical(), s.load().canonical())
+                        .group(s.group()).termination("interrupted"));
+            }
+        }
+        ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+        run.warn("the run was interrupted; finished scenarios are kept");
+        run.finish();
+        afterRun.run();
+        progress.println("interrupted: results kept in " + run.dir());
+    }
+}

@@ -1,0 +1,158 @@
+package org.fiberbench.engine;
+
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.fiberbench.result.RunDirectory;
+import org.fiberbench.result.ScenarioResult;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+import org.openjdk.jmh.util.Statistics;
+
+/**
+ * Runs a batch scenario through JMH's {@link Runner}: one JMH fork per scenario (or as many as
+ * {@code --forks}), JMH's warm-up and measurement iterations, JMH's 99.9% confidence interval.
+ * JMH's own log goes to {@code scenarios/<id>-jmh.log}, and to stderr too when
+ * {@code fiberbench.verbose} is set.
+ */
+final class JmhBatchRunner implements ScenarioRunner {
+    private static final Pattern EXCEPTION_LINE =
+            Pattern.compile("^(?:Caused by: )?[\\w.$]+(?:Exception|Error)(?::.*)?$");
+
+    @Override
+    public ScenarioResult run(Scenario s, String id, RunDirectory run) throws IOException {
+        Settings st = s.settings();
+        Path log = run.scenarioFile(id, "-jmh.log");
+        ScenarioResult r = new ScenarioResult(id, s.executor().canonical(), s.workload().canonical(), s.load().canonical())
+                .group(s.group()).jvmArgs(st.jvmArgs())
+                .config("runner", "jmh").config("mode", st.mode()).config("forks", st.forks())
+                .config("warmup_iterations", st.warmupIterations())
+                .config("warmup_time_s", st.warmupTime().toMillis() / 1000.0)
+                .config("iterations", st.iterations()).config("time_s", st.time().toMillis() / 1000.0)
+                .config("threads", st.threads()).config("batch_timeout_s", st.timeout().toSeconds())
+                .file("jmh_log", "scenarios/" + log.getFileName());
+        Collection<RunResult> results;
+        try (OutputStream file = new FileOutputStream(log.toFile());
+             PrintStream out = new PrintStream(tee(file), true, StandardCharsets.UTF_8)) {
+            results = new Runner(options(s).build(),
+                    OutputFormatFactory.createFormatInstance(out, VerboseMode.NORMAL)).run();
+        } catch (RunnerException e) {
+            return r.failure(failureReason(log, e));
+        }
+        if (results.isEmpty()) {
+            return r.failure(failureReason(log, null));
+        }
+        record(r, results.iterator().next(), s);
+        return r;
+    }
+
+    private static OutputStream tee(OutputStream file) {
+        if (!Boolean.getBoolean("fiberbench.verbose")) {
+            return file;
+        }
+        return new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                file.write(b);
+                System.err.write(b);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                file.write(b, off, len);
+                System.err.write(b, off, len);
+            }
+        };
+    }
+
+    static ChainedOptionsBuilder options(Scenario s) {
+        Settings st = s.settings();
+        List<String> jvm = new ArrayList<>(Defaults.FORK_JVM_ARGS);
+        jvm.add("-D" + BatchBenchmark.TIMEOUT_PROPERTY + "=" + st.timeout().toMillis());
+        jvm.addAll(st.jvmArgs());
+        boolean avgt = st.mode().equals("avgt");
+        return new OptionsBuilder()
+                .include("^" + Pattern.quote(BatchBenchmark.class.getName()) + "\\.batch$")
+                .param("executor", s.executor().canonical())
+                .param("workload", s.workload().canonical())
+                .param("load", s.load().canonical())
+                .forks(st.forks())
+                .warmupIterations(st.warmupIterations())
+                .warmupTime(TimeValue.milliseconds(st.warmupTime().toMillis()))
+                .measurementIterations(st.iterations())
+                .measurementTime(TimeValue.milliseconds(st.time().toMillis()))
+                .threads(st.threads())
+                .mode(avgt ? Mode.AverageTime : Mode.Throughput)
+                .timeUnit(avgt ? TimeUnit.MILLISECONDS : TimeUnit.SECONDS)
+                .timeout(TimeValue.milliseconds(st.timeout().toMillis() + 60_000))
+                .jvmArgsAppend(jvm.toArray(String[]::new))
+                .shouldFailOnError(true)
+                .shouldDoGC(true);
+    }
+
+    private static void record(ScenarioResult r, RunResult rr, Scenario s) {
+        var primary = rr.getPrimaryResult();
+        Statistics stats = primary.getStatistics();
+        double score = primary.getScore();
+        double error = primary.getScoreError();
+        String unit = primary.getScoreUnit();
+        r.metric("score", score).metric("score_error", Double.isNaN(error) ? null : error).metric("score_unit", unit);
+        double[] ci = stats.getN() > 1 ? stats.getConfidenceIntervalAt(0.999) : new double[] {Double.NaN, Double.NaN};
+        r.metric("score_ci_low", Double.isNaN(ci[0]) ? null : ci[0]).metric("score_ci_high", Double.isNaN(ci[1]) ? null : ci[1]);
+        r.metric(unit.startsWith("ms") ? "score_ms_per_op" : "throughput_ops_s", score);
+        r.metric("tasks_per_op", s.load().tasks()).metric("samples", stats.getN());
+        if (unit.startsWith("ms")) {
+            r.metric("ms_per_task", score / s.load().tasks());
+        } else {
+            r.metric("tasks_per_s", score * s.load().tasks());
+        }
+        List<Double> raw = new ArrayList<>();
+        for (BenchmarkResult br : rr.getBenchmarkResults()) {
+            for (IterationResult ir : br.getIterationResults()) {
+                raw.add(ir.getPrimaryResult().getScore());
+            }
+        }
+        r.iterations(raw.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    /** The benchmark's own exception message from JMH's log: the first exception line after {@code <failure>}. */
+    static String failureReason(Path log, Exception e) {
+        try {
+            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+            boolean inFailure = false;
+            for (String line : lines) {
+                if (line.contains("<failure>")) {
+                    inFailure = true;
+                } else if (inFailure && EXCEPTION_LINE.matcher(line.trim()).matches()) {
+                    return line.trim();
+                }
+            }
+            for (String line : lines) {
+                if (line.contains("<forked VM failed") || line.contains("ERROR")) {
+                    return line.trim();
+                }
+            }
+        } catch (IOException io) {
+            // fall through to the runner's own message
+        }
+        return e != null ? String.valueOf(e.getMessage()) : "JMH returned no result";
+    }
+}

@@ -1,0 +1,57 @@
+package org.fiberbench.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.fiberbench.executor.ExecutorSpec;
+import org.fiberbench.load.LoadSpec;
+import org.fiberbench.spec.SpecException;
+import org.fiberbench.workload.WorkloadSpec;
+
+/**
+ * The scenarios of one run, all validated. Made from a suite or from ad-hoc specs; nothing is
+ * started and nothing is written until a plan exists, so a bad spec fails before any work.
+ */
+public record Plan(String name, String scale, List<Scenario> scenarios) {
+
+    public Plan {
+        if (scenarios.isEmpty()) {
+            throw new SpecException("the plan '" + name + "' has no scenarios");
+        }
+        scenarios = List.copyOf(scenarios);
+    }
+
+    /** Every combination of the given specs, grouped by workload × load (the first executor is each group's baseline). */
+    public static Plan adhoc(List<String> executors, List<String> workloads, List<String> loads, Settings settings) {
+        if (executors.isEmpty()) {
+            throw new SpecException("--executor is required for an ad-hoc run (e.g. --executor virtual); or name a suite");
+        }
+        List<ExecutorSpec> es = executors.stream().map(ExecutorSpec::parse).toList();
+        List<WorkloadSpec> ws = (workloads.isEmpty() ? List.of("cpu:iterations=100000") : workloads).stream()
+                .map(WorkloadSpec::parse).toList();
+        List<LoadSpec> ls = (loads.isEmpty() ? List.of("batch:tasks=1000") : loads).stream().map(LoadSpec::parse).toList();
+        List<Scenario> out = new ArrayList<>();
+        for (WorkloadSpec w : ws) {
+            for (LoadSpec l : ls) {
+                for (ExecutorSpec e : es) {
+                    out.add(new Scenario(e, w, l, settings));
+                }
+            }
+        }
+        for (Scenario s : out) {
+            ScenarioRunners.forLoad(s.load().kind()).check(s);
+        }
+        return new Plan("adhoc", "adhoc", out);
+    }
+
+    public static Plan suites(List<Suite> suites, Suite.Scale scale, Settings.Overrides overrides) {
+        List<Scenario> out = new ArrayList<>();
+        for (Suite s : suites) {
+            out.addAll(s.plan(scale, overrides));
+        }
+        for (Scenario s : out) {
+            ScenarioRunners.forLoad(s.load().kind()).check(s);
+        }
+        String name = suites.size() == 1 ? suites.get(0).name() : "showdown";
+        return new Plan(name, scale.name().toLowerCase(java.util.Locale.ROOT), out);
+    }
+}

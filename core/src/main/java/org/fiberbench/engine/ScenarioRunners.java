@@ -1,0 +1,32 @@
+package org.fiberbench.engine;
+
+import java.util.EnumMap;
+import java.util.Map;
+import org.fiberbench.load.LoadSpec;
+import org.fiberbench.spec.SpecException;
+
+/** Which runner runs which load model. Batches run on JMH. */
+public final class ScenarioRunners {
+    private static final Map<LoadSpec.Kind, ScenarioRunner> RUNNERS = new EnumMap<>(LoadSpec.Kind.class);
+
+    static {
+        register(LoadSpec.Kind.BATCH, new JmhBatchRunner());
+    }
+
+    private ScenarioRunners() {
+    }
+
+    public static synchronized void register(LoadSpec.Kind kind, ScenarioRunner runner) {
+        RUNNERS.put(kind, runner);
+    }
+
+    public static synchronized ScenarioRunner forLoad(LoadSpec.Kind kind) {
+        ScenarioRunner r = RUNNERS.get(kind);
+        if (r == null) {
+            throw new SpecException("load model '" + kind.name().toLowerCase(java.util.Locale.ROOT)
+                    + "' cannot run in this build; accepted: " + RUNNERS.keySet().stream()
+                    .map(k -> k.name().toLowerCase(java.util.Locale.ROOT)).toList());
+        }
+        return r;
+    }
+}

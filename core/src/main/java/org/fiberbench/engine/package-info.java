@@ -1,0 +1,9 @@
+/**
+ * Planning and running scenarios. A {@link org.fiberbench.engine.Plan} expands executors ×
+ * workloads × load models (or a {@link org.fiberbench.engine.Suite}) into {@link
+ * org.fiberbench.engine.Scenario}s, validating everything before anything runs. The {@link
+ * org.fiberbench.engine.Engine} runs each scenario in a fresh JVM through the {@link
+ * org.fiberbench.engine.ScenarioRunner} registered for its load model — JMH for batches — and
+ * writes each result as soon as it is known.
+ */
+package org.fiberbench.engine;

@@ -1,0 +1,168 @@
+package org.fiberbench.result;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One run's directory. Every {@link #add} rewrites {@code results.json} through a temporary file
+ * and an atomic rename, so a reader (or a run killed midway) never sees a half-written document.
+ * Thread-safe: the public mutators are synchronized; they are called between scenarios, never on
+ * a measured path.
+ */
+public final class RunDirectory {
+    public static final int FORMAT_VERSION = 1;
+    public static final String TOOL = "fiberbench 0.1.0";
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final Path dir;
+    private final Map<String, Object> doc = new LinkedHashMap<>();
+    private final List<ScenarioResult> scenarios = new ArrayList<>();
+    private final List<String> warnings = new ArrayList<>();
+    private final AtomicInteger ids = new AtomicInteger();
+
+    private RunDirectory(Path dir, String suite, String scale, String command) {
+        this.dir = dir;
+        doc.put("format_version", FORMAT_VERSION);
+        doc.put("tool", TOOL);
+        doc.put("run_id", dir.getFileName().toString());
+        doc.put("suite", suite);
+        doc.put("scale", scale);
+        doc.put("command", command);
+        doc.put("started_at", Instant.now().toString());
+        doc.put("finished_at", null);
+        doc.put("git", GitInfo.capture());
+        Map<String, Object> env = Environment.capture();
+        doc.put("environment", env);
+        warnings.addAll(Environment.warnings(env));
+        doc.put("warnings", warnings);
+        doc.put("scenarios", List.of());
+    }
+
+    /**
+     * Creates {@code results/<yyyyMMdd-HHmmss>-<suite>/} under the working directory, or exactly
+     * {@code out} when given, captures the environment and writes the first {@code results.json}.
+     */
+    public static RunDirectory create(Path out, String suite, String scale, String command) {
+        Path dir = out != null ? out : defaultDir(suite);
+        try {
+            Files.createDirectories(dir.resolve("scenarios"));
+            if (!Files.isWritable(dir)) {
+                throw new IOException("not writable");
+            }
+        } catch (IOException e) {
+            throw new org.fiberbench.spec.SpecException("cannot create run directory " + dir + ": " + e.getMessage());
+        }
+        RunDirectory run = new RunDirectory(dir, suite, scale, command);
+        run.write();
+        return run;
+    }
+
+    private static Path defaultDir(String suite) {
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
+        Path base = Path.of("results", stamp + "-" + suite);
+        Path p = base;
+        for (int i = 2; Files.exists(p); i++) {
+            p = Path.of(base + "-" + i);
+        }
+        return p;
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    /** {@code <dir>/scenarios/<id><suffix>}, with the parent made. */
+    public Path scenarioFile(String scenarioId, String suffix) {
+        return dir.resolve("scenarios").resolve(scenarioId + suffix);
+    }
+
+    /** {@code NN-slug}: unique in this run, safe as a file name. */
+    public String nextScenarioId(String label) {
+        String slug = label.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
+        if (slug.length() > 60) {
+            slug = slug.substring(0, 60).replaceAll("-$", "");
+        }
+        return String.format(Locale.ROOT, "%02d-%s", ids.incrementAndGet(), slug);
+    }
+
+    public synchronized void add(ScenarioResult r) {
+        r.index(scenarios.size() + 1);
+        scenarios.add(r);
+        write();
+    }
+
+    public synchronized List<ScenarioResult> scenarios() {
+        return List.copyOf(scenarios);
+    }
+
+    public synchronized void warn(String warning) {
+        if (!warnings.contains(warning)) {
+            warnings.add(warning);
+        }
+        write();
+    }
+
+    public synchronized List<String> warnings() {
+        return List.copyOf(warnings);
+    }
+
+    /** Sets a run-level key such as {@code sweeps} or {@code profile_diffs}. */
+    public synchronized void put(String key, Object value) {
+        doc.put(key, value);
+        write();
+    }
+
+    @SuppressWarnings("unchecked")
+    public synchronized void finish() {
+        doc.put("finished_at", Instant.now().toString());
+        ((Map<String, Object>) doc.get("environment")).put("load_average_after", Environment.loadAverage());
+        write();
+    }
+
+    private void write() {
+        List<Map<String, Object>> list = new ArrayList<>();
+        for (ScenarioResult s : scenarios) {
+            list.add(s.toMap());
+        }
+        doc.put("scenarios", list);
+        try {
+            writeAtomically(dir.resolve("results.json"), JSON.writeValueAsBytes(doc));
+            writeAtomically(dir.resolve("results.csv"), CsvWriter.toCsv(scenarios).getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write results to " + dir, e);
+        }
+    }
+
+    /** Writes {@code bytes} to a sibling temporary file, then renames it over {@code target}. */
+    public static void writeAtomically(Path target, byte[] bytes) throws IOException {
+        Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp");
+        Files.write(tmp, bytes);
+        try {
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /** Reads a results.json back, for tests and for commands that post-process a run. */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> read(Path resultsJson) throws IOException {
+        return JSON.readValue(resultsJson.toFile(), Map.class);
+    }
+}

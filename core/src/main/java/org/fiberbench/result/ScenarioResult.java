@@ -1,0 +1,159 @@
+package org.fiberbench.result;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One scenario's outcome, built fluently and serialised as one element of {@code scenarios[]}.
+ * Not thread-safe: one thread builds it, then hands it to {@link RunDirectory#add}.
+ */
+public final class ScenarioResult {
+    private final Map<String, Object> root = new LinkedHashMap<>();
+    private final Map<String, Object> config = new LinkedHashMap<>();
+    private final Map<String, Object> metrics = new LinkedHashMap<>();
+    private final Map<String, Object> files = new LinkedHashMap<>();
+
+    public ScenarioResult(String id, String executor, String workload, String load) {
+        root.put("id", id);
+        root.put("index", 0);
+        root.put("group", workload + " × " + load);
+        root.put("baseline", null);
+        root.put("executor", executor);
+        root.put("workload", workload);
+        root.put("load", load);
+        root.put("jvm_args", List.of());
+        root.put("config", config);
+        root.put("termination", "normal");
+        root.put("failure", null);
+        root.put("duration_s", 0.0);
+        root.put("metrics", metrics);
+        root.put("iterations", List.of());
+        root.put("ratio", null);
+        root.put("files", files);
+    }
+
+    public String id() {
+        return (String) root.get("id");
+    }
+
+    public String group() {
+        return (String) root.get("group");
+    }
+
+    public String executor() {
+        return (String) root.get("executor");
+    }
+
+    public String workload() {
+        return (String) root.get("workload");
+    }
+
+    public String load() {
+        return (String) root.get("load");
+    }
+
+    public String termination() {
+        return (String) root.get("termination");
+    }
+
+    public String failureReason() {
+        return (String) root.get("failure");
+    }
+
+    public ScenarioResult index(int index) {
+        root.put("index", index);
+        return this;
+    }
+
+    public ScenarioResult group(String group) {
+        root.put("group", group);
+        return this;
+    }
+
+    public ScenarioResult baseline(String baselineId) {
+        root.put("baseline", baselineId);
+        return this;
+    }
+
+    public ScenarioResult jvmArgs(List<String> args) {
+        root.put("jvm_args", List.copyOf(args));
+        return this;
+    }
+
+    public ScenarioResult config(String key, Object value) {
+        config.put(key, value);
+        return this;
+    }
+
+    public ScenarioResult metric(String key, Object value) {
+        metrics.put(key, value);
+        return this;
+    }
+
+    public Object metricValue(String key) {
+        return metrics.get(key);
+    }
+
+    public Map<String, Object> metrics() {
+        return metrics;
+    }
+
+    public ScenarioResult iterations(double[] values) {
+        List<Double> l = new ArrayList<>(values.length);
+        for (double v : values) {
+            l.add(v);
+        }
+        root.put("iterations", l);
+        return this;
+    }
+
+    @SuppressWarnings("unchecked")
+    public double[] iterationValues() {
+        List<Double> l = (List<Double>) root.get("iterations");
+        return l.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    public ScenarioResult ratio(Map<String, Object> ratio) {
+        root.put("ratio", ratio);
+        return this;
+    }
+
+    public ScenarioResult section(String name, Object value) {
+        root.put(name, value);
+        return this;
+    }
+
+    public Object section(String name) {
+        return root.get(name);
+    }
+
+    public ScenarioResult file(String kind, String relativePath) {
+        files.put(kind, relativePath);
+        return this;
+    }
+
+    public ScenarioResult termination(String termination) {
+        if (!termination.equals("normal") && !termination.equals("failure") && !termination.equals("interrupted")) {
+            throw new IllegalArgumentException("termination must be normal, failure or interrupted: " + termination);
+        }
+        root.put("termination", termination);
+        return this;
+    }
+
+    public ScenarioResult failure(String reason) {
+        root.put("termination", "failure");
+        root.put("failure", reason);
+        return this;
+    }
+
+    public ScenarioResult durationSeconds(double s) {
+        root.put("duration_s", s);
+        return this;
+    }
+
+    Map<String, Object> toMap() {
+        return root;
+    }
+}
