@@ -8,7 +8,8 @@ import picocli.CommandLine.Command;
 /** The {@code fiberbench} command. */
 @Command(name = "fiberbench", mixinStandardHelpOptions = true, version = "fiberbench 0.1.0",
         description = "A benchmark lab for JVM concurrency: executors × workloads × load models, measured soundly.",
-        subcommands = {RunCommand.class, ListCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {RunCommand.class, ListCommand.class, org.fiberbench.cli.orderbook.OrderbookCommand.class,
+            CommandLine.HelpCommand.class})
 public final class Main {
 
     /** Exit status for bad input: a flag, spec or file the user gave. */
