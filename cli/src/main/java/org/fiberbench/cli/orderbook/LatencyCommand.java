@@ -55,6 +55,9 @@ final class LatencyCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "run directory (default results/<timestamp>-orderbook-latency)")
     Path out;
 
+    /** Per group, the id of its first scenario: the baseline the others are compared with. */
+    private final Map<String, String> baselineIds = new java.util.HashMap<>();
+
     @Override
     public Integer call() throws Exception {
         return Exits.run(spec, this::measure);
@@ -105,6 +108,10 @@ final class LatencyCommand implements Callable<Integer> {
                 "open:rate=" + rate + ",duration=" + seconds + "s,timing=" + t.label())
                 .group("timing=" + t.label() + " jvm=" + Runs.label(set)).jvmArgs(set)
                 .config("rate", rate).config("seconds", seconds).config("timing", t.label());
+        String first = baselineIds.putIfAbsent(r.group(), id);
+        if (first != null) {
+            r.baseline(first);
+        }
         List<String> args = new ArrayList<>(set);
         Path jfrFile = jfr ? run.scenarioFile(id, ".jfr") : null;
         if (jfr) {
@@ -123,7 +130,8 @@ final class LatencyCommand implements Callable<Integer> {
             o.printf("%-6s %-8s %-24s %12.1f %12.1f %12.1f %12.1f %10.0f%s%n", kind.label(), t.label(), Runs.label(set),
                     h.getValueAtPercentile(50) / 1e3, h.getValueAtPercentile(99) / 1e3,
                     h.getValueAtPercentile(99.9) / 1e3, h.getMaxValue() / 1e3, res.achievedRate(),
-                    res.completed() ? "" : "  STOPPED: rate not achieved, sent " + res.sent() + " of " + res.planned());
+                    !res.completed() ? "  STOPPED: rate not achieved, sent " + res.sent() + " of " + res.planned()
+                            : res.achievedRate() < 0.95 * rate ? "  (rate not achieved)" : "");
             o.flush();
             return false;
         } catch (Fork.ForkException e) {

@@ -53,6 +53,9 @@ final class ThroughputCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "run directory (default results/<timestamp>-orderbook-throughput)")
     Path out;
 
+    /** Per group, the id of its first scenario: the baseline the others are compared with. */
+    private final Map<String, String> baselineIds = new HashMap<>();
+
     @Override
     public Integer call() throws Exception {
         return Exits.run(spec, this::measure);
@@ -109,8 +112,9 @@ final class ThroughputCommand implements Callable<Integer> {
                         .metric("elapsed_s", row.seconds())
                         .section("orderbook", Map.of("impl", kind.label(), "commands", row.commands(), "seconds", row.seconds()));
                 Double base = baseline.putIfAbsent(group, row.commandsPerSecond());
+                baselineIds.putIfAbsent(group, r.id());
                 if (base != null) {
-                    r.metric("vs_baseline", row.commandsPerSecond() / base);
+                    r.baseline(baselineIds.get(group)).metric("vs_baseline", row.commandsPerSecond() / base);
                 }
                 if (jfrFile != null && row == rows.get(rows.size() - 1)) {
                     Runs.attachJfr(run, r, fork, jfrFile, o);

@@ -42,7 +42,7 @@ public final class Forked {
         Properties p = Fork.run(jvmArgs, List.of("mode=latency", "input=" + input.toAbsolutePath(),
                 "impl=" + kind.label(), "timing=" + timing.label(), "rate=" + rate, "seconds=" + seconds,
                 "deadline_ms=" + deadline.toMillis()), deadline.plusMinutes(5));
-        return new LatencyBenchmark.Result(timing, ForkMain.decode(p.getProperty("latency")),
+        return new LatencyBenchmark.Result(timing, rate, ForkMain.decode(p.getProperty("latency")),
                 ForkMain.decode(p.getProperty("service")), Long.parseLong(p.getProperty("planned")),
                 Long.parseLong(p.getProperty("sent")), Double.parseDouble(p.getProperty("elapsed_s")),
                 Boolean.parseBoolean(p.getProperty("completed")));
