@@ -32,6 +32,8 @@ final class FastOrderBook implements OrderBook {
     private final SortedLevels bids = new SortedLevels();
     private final SortedLevels asks = new SortedLevels();
     private final LongIntMap index = new LongIntMap(1024);
+    /** Level slot by {@link #levelKey}: resting into an existing level needs no search of the sorted sides. */
+    private final LongIntMap levelByPrice = new LongIntMap(64);
     private final UsedIds used = new UsedIds();
     private long totalResting;
 
@@ -79,6 +81,7 @@ final class FastOrderBook implements OrderBook {
             head[level] = o;
             if (o == NIL) {
                 opposite.removeBest();
+                levelByPrice.remove(levelKey(levelPx, !buy));
                 releaseLevel(level);
             } else {
                 prev[o] = NIL;
@@ -88,12 +91,11 @@ final class FastOrderBook implements OrderBook {
     }
 
     private void rest(long id, boolean buy, long price, long quantity) {
-        SortedLevels own = buy ? bids : asks;
-        long key = buy ? price : -price;
-        int level = own.find(key);
+        int level = levelByPrice.get(levelKey(price, buy));
         if (level == LongIntMap.MISSING) {
             level = newLevel(price, buy);
-            own.insert(key, level);
+            (buy ? bids : asks).insert(buy ? price : -price, level);
+            levelByPrice.putNew(levelKey(price, buy), level);
         }
         int o = newOrder(id, quantity, level);
         int t = tail[level];
@@ -132,10 +134,17 @@ final class FastOrderBook implements OrderBook {
         releaseOrder(o);
         if (head[level] == NIL) {
             boolean bid = levelIsBid[level];
-            (bid ? bids : asks).remove(bid ? levelPrice[level] : -levelPrice[level]);
+            long px = levelPrice[level];
+            (bid ? bids : asks).remove(bid ? px : -px);
+            levelByPrice.remove(levelKey(px, bid));
             releaseLevel(level);
         }
         sink.canceled(id);
+    }
+
+    /** One key per side and price (non-negative, as the map needs). */
+    private static long levelKey(long price, boolean bid) {
+        return price * 2 + (bid ? 0 : 1);
     }
 
     private int newOrder(long id, long quantity, int level) {

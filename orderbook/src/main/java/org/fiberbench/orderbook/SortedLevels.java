@@ -26,12 +26,6 @@ final class SortedLevels {
         return keys[size - 1];
     }
 
-    /** The level at {@code key}, or {@link LongIntMap#MISSING}. */
-    int find(long key) {
-        int i = Arrays.binarySearch(keys, 0, size, key);
-        return i >= 0 ? levels[i] : LongIntMap.MISSING;
-    }
-
     void insert(long key, int level) {
         int i = -(Arrays.binarySearch(keys, 0, size, key) + 1);
         if (size == keys.length) {

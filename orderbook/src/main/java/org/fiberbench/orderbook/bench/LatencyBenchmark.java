@@ -42,6 +42,7 @@ public final class LatencyBenchmark {
             throw new IllegalArgumentException("the command log is empty");
         }
         ThroughputBenchmark.warmUp(log, kind);
+        System.gc(); // start the measured window with an empty young generation, as JMH does between iterations
         return measure(log, kind.newBook(), timing, rate, seconds, deadline.toNanos());
     }
 

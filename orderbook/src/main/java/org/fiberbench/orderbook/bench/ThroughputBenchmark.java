@@ -34,6 +34,7 @@ public final class ThroughputBenchmark {
         long checksum = warmUp(log, kind);
         List<Row> rows = new ArrayList<>();
         for (long count : counts) {
+            System.gc(); // each count starts with the same empty heap, not the previous count's garbage
             OrderBook book = kind.newBook();
             CountingSink sink = new CountingSink();
             long start = System.nanoTime();
