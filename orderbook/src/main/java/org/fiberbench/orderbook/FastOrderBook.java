@@ -12,12 +12,11 @@ import java.util.Arrays;
 final class FastOrderBook implements OrderBook {
     private static final int NIL = -1;
 
-    // orders, by slot
-    private long[] orderId = new long[1024];
-    private long[] orderQty = new long[1024];
-    private int[] orderLevel = new int[1024];
-    private int[] next = new int[1024];
-    private int[] prev = new int[1024];
+    // orders, by slot, interleaved so that one order's fields share a cache line or two:
+    // ords[2s] = id, ords[2s+1] = remaining quantity; links[4s] = next, +1 = prev, +2 = level
+    private long[] ords = new long[2 * 1024];
+    private int[] links = new int[4 * 1024];
+    private int capacity = 1024;
     private int freeOrder = NIL;
     private int orderSlots;
 
@@ -62,18 +61,18 @@ final class FastOrderBook implements OrderBook {
             }
             int o = head[level];
             while (remaining > 0 && o != NIL) {
-                long q = Math.min(remaining, orderQty[o]);
+                long q = Math.min(remaining, ords[2 * o + 1]);
                 if (buy) {
-                    sink.executed(id, orderId[o], levelPx, q);
+                    sink.executed(id, ords[2 * o], levelPx, q);
                 } else {
-                    sink.executed(orderId[o], id, levelPx, q);
+                    sink.executed(ords[2 * o], id, levelPx, q);
                 }
                 remaining -= q;
-                orderQty[o] -= q;
+                ords[2 * o + 1] -= q;
                 totalResting -= q;
-                if (orderQty[o] == 0) {
-                    int n = next[o];
-                    index.remove(orderId[o]);
+                if (ords[2 * o + 1] == 0) {
+                    int n = links[4 * o];
+                    index.remove(ords[2 * o]);
                     releaseOrder(o);
                     o = n;
                 }
@@ -84,7 +83,7 @@ final class FastOrderBook implements OrderBook {
                 levelByPrice.remove(levelKey(levelPx, !buy));
                 releaseLevel(level);
             } else {
-                prev[o] = NIL;
+                links[4 * o + 1] = NIL;
             }
         }
         return remaining;
@@ -99,11 +98,11 @@ final class FastOrderBook implements OrderBook {
         }
         int o = newOrder(id, quantity, level);
         int t = tail[level];
-        prev[o] = t;
+        links[4 * o + 1] = t;
         if (t == NIL) {
             head[level] = o;
         } else {
-            next[t] = o;
+            links[4 * t] = o;
         }
         tail[level] = o;
         index.putNew(id, o);
@@ -117,20 +116,20 @@ final class FastOrderBook implements OrderBook {
             sink.cancelRejected(id);
             return;
         }
-        int level = orderLevel[o];
-        int p = prev[o];
-        int n = next[o];
+        int level = links[4 * o + 2];
+        int p = links[4 * o + 1];
+        int n = links[4 * o];
         if (p == NIL) {
             head[level] = n;
         } else {
-            next[p] = n;
+            links[4 * p] = n;
         }
         if (n == NIL) {
             tail[level] = p;
         } else {
-            prev[n] = p;
+            links[4 * n + 1] = p;
         }
-        totalResting -= orderQty[o];
+        totalResting -= ords[2 * o + 1];
         releaseOrder(o);
         if (head[level] == NIL) {
             boolean bid = levelIsBid[level];
@@ -150,32 +149,29 @@ final class FastOrderBook implements OrderBook {
     private int newOrder(long id, long quantity, int level) {
         int o = freeOrder;
         if (o != NIL) {
-            freeOrder = next[o];
+            freeOrder = links[4 * o];
         } else {
-            if (orderSlots == orderId.length) {
+            if (orderSlots == capacity) {
                 growOrders();
             }
             o = orderSlots++;
         }
-        orderId[o] = id;
-        orderQty[o] = quantity;
-        orderLevel[o] = level;
-        next[o] = NIL;
+        ords[2 * o] = id;
+        ords[2 * o + 1] = quantity;
+        links[4 * o + 2] = level;
+        links[4 * o] = NIL;
         return o;
     }
 
     private void releaseOrder(int o) {
-        next[o] = freeOrder;
+        links[4 * o] = freeOrder;
         freeOrder = o;
     }
 
     private void growOrders() {
-        int n = orderId.length * 2;
-        orderId = Arrays.copyOf(orderId, n);
-        orderQty = Arrays.copyOf(orderQty, n);
-        orderLevel = Arrays.copyOf(orderLevel, n);
-        next = Arrays.copyOf(next, n);
-        prev = Arrays.copyOf(prev, n);
+        capacity *= 2;
+        ords = Arrays.copyOf(ords, 2 * capacity);
+        links = Arrays.copyOf(links, 4 * capacity);
     }
 
     private int newLevel(long price, boolean bid) {
@@ -218,7 +214,7 @@ final class FastOrderBook implements OrderBook {
     @Override
     public long restingQuantity(long id) {
         int o = index.get(id);
-        return o == LongIntMap.MISSING ? 0 : orderQty[o];
+        return o == LongIntMap.MISSING ? 0 : ords[2 * o + 1];
     }
 
     @Override

@@ -5,23 +5,23 @@ import java.util.Arrays;
 /**
  * An open-addressing map from non-negative {@code long} keys to {@code int} values, linear probing
  * with backward-shift deletion: no boxing, no tombstones, and no allocation except when it grows.
+ * Keys and values are interleaved in one array so that a probe touches one cache line, not two.
  * Not thread-safe.
  */
 final class LongIntMap {
     static final int MISSING = -1;
     private static final long EMPTY = -1;
 
-    private long[] keys;
-    private int[] values;
+    /** table[2i] = key, table[2i+1] = value. */
+    private long[] table;
     private int mask;
     private int size;
 
     LongIntMap(int expected) {
-        int capacity = Integer.highestOneBit(Math.max(16, expected * 2 - 1)) << 1;
-        keys = new long[capacity];
-        Arrays.fill(keys, EMPTY);
-        values = new int[capacity];
-        mask = capacity - 1;
+        int slots = Integer.highestOneBit(Math.max(16, expected * 4 - 1)) << 1;
+        table = new long[2 * slots];
+        Arrays.fill(table, EMPTY);
+        mask = slots - 1;
     }
 
     int size() {
@@ -35,9 +35,9 @@ final class LongIntMap {
 
     int get(long key) {
         for (int i = slot(key); ; i = (i + 1) & mask) {
-            long k = keys[i];
+            long k = table[2 * i];
             if (k == key) {
-                return values[i];
+                return (int) table[2 * i + 1];
             }
             if (k == EMPTY) {
                 return MISSING;
@@ -47,28 +47,28 @@ final class LongIntMap {
 
     /** Puts a key that is not present (the book checks first). */
     void putNew(long key, int value) {
-        if ((size + 1) * 2 > keys.length) {
+        if ((size + 1) * 4 > mask + 1) {
             grow();
         }
         int i = slot(key);
-        while (keys[i] != EMPTY) {
+        while (table[2 * i] != EMPTY) {
             i = (i + 1) & mask;
         }
-        keys[i] = key;
-        values[i] = value;
+        table[2 * i] = key;
+        table[2 * i + 1] = value;
         size++;
     }
 
     /** Removes the key, returning its value or {@link #MISSING}. */
     int remove(long key) {
         int i = slot(key);
-        while (keys[i] != key) {
-            if (keys[i] == EMPTY) {
+        while (table[2 * i] != key) {
+            if (table[2 * i] == EMPTY) {
                 return MISSING;
             }
             i = (i + 1) & mask;
         }
-        int removed = values[i];
+        int removed = (int) table[2 * i + 1];
         shiftBack(i);
         size--;
         return removed;
@@ -76,29 +76,27 @@ final class LongIntMap {
 
     /** Closes the hole at {@code gap} by moving later entries of the probe run back. */
     private void shiftBack(int gap) {
-        for (int i = (gap + 1) & mask; keys[i] != EMPTY; i = (i + 1) & mask) {
-            int home = slot(keys[i]);
+        for (int i = (gap + 1) & mask; table[2 * i] != EMPTY; i = (i + 1) & mask) {
+            int home = slot(table[2 * i]);
             // move i to gap when its home lies cyclically outside (gap, i]
             if (((i - home) & mask) >= ((i - gap) & mask)) {
-                keys[gap] = keys[i];
-                values[gap] = values[i];
+                table[2 * gap] = table[2 * i];
+                table[2 * gap + 1] = table[2 * i + 1];
                 gap = i;
             }
         }
-        keys[gap] = EMPTY;
+        table[2 * gap] = EMPTY;
     }
 
     private void grow() {
-        long[] oldKeys = keys;
-        int[] oldValues = values;
-        keys = new long[oldKeys.length * 2];
-        Arrays.fill(keys, EMPTY);
-        values = new int[oldKeys.length * 2];
-        mask = keys.length - 1;
+        long[] old = table;
+        table = new long[2 * old.length];
+        Arrays.fill(table, EMPTY);
+        mask = old.length - 1;
         size = 0;
-        for (int i = 0; i < oldKeys.length; i++) {
-            if (oldKeys[i] != EMPTY) {
-                putNew(oldKeys[i], oldValues[i]);
+        for (int i = 0; i < old.length; i += 2) {
+            if (old[i] != EMPTY) {
+                putNew(old[i], (int) old[i + 1]);
             }
         }
     }
