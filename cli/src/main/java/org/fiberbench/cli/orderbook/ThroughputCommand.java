@@ -76,7 +76,8 @@ final class ThroughputCommand implements Callable<Integer> {
         RunDirectory run = RunDirectory.create(out, "orderbook-throughput", "adhoc",
                 Runs.commandLine("throughput", spec.commandLine().getParseResult().originalArgs().toArray(String[]::new)));
         PrintWriter o = spec.commandLine().getOut();
-        o.printf("%-6s %-28s %12s %10s %14s%n", "impl", "jvm-args", "commands", "seconds", "commands/s");
+        o.printf("%-6s %-24s %12s %10s %14s %8s %5s%n", "impl", "jvm-args", "commands", "seconds", "commands/s",
+                "repeats", "cpu%");
         Map<String, Double> baseline = new HashMap<>();
         boolean interrupted = false;
         for (int i = 0; i < sets.size(); i++) {
@@ -106,23 +107,14 @@ final class ThroughputCommand implements Callable<Integer> {
         try {
             List<ThroughputBenchmark.Row> rows = Forked.throughput(input, kind, counts, args, timeout);
             for (ThroughputBenchmark.Row row : rows) {
-                String group = "commands=" + row.commands() + " jvm=" + Runs.label(set);
-                ScenarioResult r = scenario(run, kind, set, row.commands(), group, fork);
-                r.metric("throughput_ops_s", row.commandsPerSecond()).metric("commands", row.commands())
-                        .metric("elapsed_s", row.seconds())
-                        .section("orderbook", Map.of("impl", kind.label(), "commands", row.commands(), "seconds", row.seconds()));
-                Double base = baseline.putIfAbsent(group, row.commandsPerSecond());
-                baselineIds.putIfAbsent(group, r.id());
-                if (base != null) {
-                    r.baseline(baselineIds.get(group)).metric("vs_baseline", row.commandsPerSecond() / base);
-                }
+                ScenarioResult r = record(run, kind, set, fork, row, baseline);
                 if (jfrFile != null && row == rows.get(rows.size() - 1)) {
                     Runs.attachJfr(run, r, fork, jfrFile, o);
                 }
                 r.durationSeconds((System.nanoTime() - started) / 1e9);
                 run.add(r);
-                o.printf("%-6s %-28s %12d %10.3f %14.0f%n", kind.label(), Runs.label(set), row.commands(), row.seconds(),
-                        row.commandsPerSecond());
+                o.printf("%-6s %-24s %12d %10.3f %14.0f %8d %5.0f%n", kind.label(), Runs.label(set), row.commands(),
+                        row.seconds(), row.commandsPerSecond(), row.repeats(), 100 * row.cpuSeconds() / row.seconds());
             }
             return false;
         } catch (Fork.ForkException e) {
@@ -132,6 +124,26 @@ final class ThroughputCommand implements Callable<Integer> {
             o.printf("%-6s %-28s %s%n", kind.label(), Runs.label(set), e.interrupted() ? "INTERRUPTED" : "FAILED: " + e.getMessage());
             return e.interrupted();
         }
+    }
+
+    private ScenarioResult record(RunDirectory run, BookKind kind, List<String> set, String fork,
+                                  ThroughputBenchmark.Row row, Map<String, Double> baseline) {
+        String group = "commands=" + row.commands() + " jvm=" + Runs.label(set);
+        ScenarioResult r = scenario(run, kind, set, row.commands(), group, fork);
+        r.metric("throughput_ops_s", row.commandsPerSecond()).metric("commands", row.commands())
+                .metric("elapsed_s", row.seconds()).metric("repeats", row.repeats()).metric("cpu_s", row.cpuSeconds())
+                .section("orderbook", Map.of("impl", kind.label(), "commands", row.commands(), "seconds", row.seconds()));
+        Double base = baseline.putIfAbsent(group, row.commandsPerSecond());
+        baselineIds.putIfAbsent(group, r.id());
+        if (base != null) {
+            r.baseline(baselineIds.get(group)).metric("vs_baseline", row.commandsPerSecond() / base);
+        }
+        double cpuShare = row.cpuSeconds() / row.seconds();
+        if (cpuShare < 0.9) {
+            r.metric("warning", String.format("the replaying thread ran only %.0f%% of the time: a busy machine",
+                    100 * cpuShare));
+        }
+        return r;
     }
 
     private ScenarioResult scenario(RunDirectory run, BookKind kind, List<String> set, long commands, String group, String fork) {

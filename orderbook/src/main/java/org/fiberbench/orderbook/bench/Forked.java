@@ -25,7 +25,8 @@ public final class Forked {
         for (int i = 0; i < n; i++) {
             long c = Long.parseLong(p.getProperty("commands." + i));
             double s = Double.parseDouble(p.getProperty("seconds." + i));
-            rows.add(new ThroughputBenchmark.Row(c, s, c / s));
+            rows.add(new ThroughputBenchmark.Row(c, s, c / s, Integer.parseInt(p.getProperty("repeats." + i)),
+                    Double.parseDouble(p.getProperty("cpu_s." + i))));
         }
         return rows;
     }
