@@ -3,10 +3,11 @@ package org.fiberbench.orderbook;
 import java.util.Arrays;
 
 /**
- * The book without the naive one's costs: orders and price levels live in parallel primitive
- * arrays (slots recycled through free lists), each level keeps an intrusive doubly linked FIFO of
- * its orders, and an id index finds a resting order's slot, so cancel is O(1) plus, when the level
- * empties, a short array move. Once the arrays have grown to the book's working size nothing on
+ * The book without the naive one's costs: orders and price levels live in primitive arrays (slots
+ * recycled through free lists), each level keeps an intrusive doubly linked FIFO of its orders,
+ * and an id index finds a resting order's slot, so cancel is O(1) plus, when the level empties, a
+ * short array move. An order's fields are interleaved so that touching one order costs one or two
+ * cache lines; that keeps cancel as cheap in a queue of 1000 as in a queue of one. Once the arrays have grown to the book's working size nothing on
  * the add, match or cancel path allocates. Not thread-safe.
  */
 final class FastOrderBook implements OrderBook {

@@ -84,8 +84,8 @@ final class LatencyCommand implements Callable<Integer> {
         RunDirectory run = RunDirectory.create(out, "orderbook-latency", "adhoc",
                 Runs.commandLine("latency", spec.commandLine().getParseResult().originalArgs().toArray(String[]::new)));
         PrintWriter o = spec.commandLine().getOut();
-        o.printf("%-6s %-8s %-24s %12s %12s %12s %12s %10s%n", "impl", "timing", "jvm-args", "p50 µs", "p99 µs",
-                "p99.9 µs", "max µs", "sent/s");
+        o.printf("%-6s %-8s %-24s %12s %12s %12s %12s %10s %5s%n", "impl", "timing", "jvm-args", "p50 µs", "p99 µs",
+                "p99.9 µs", "max µs", "sent/s", "cpu%");
         o.flush();
         for (List<String> set : sets) {
             for (BookKind kind : kinds) {
@@ -127,9 +127,10 @@ final class LatencyCommand implements Callable<Integer> {
             r.durationSeconds((System.nanoTime() - started) / 1e9);
             run.add(r);
             Histogram h = res.latency();
-            o.printf("%-6s %-8s %-24s %12.1f %12.1f %12.1f %12.1f %10.0f%s%n", kind.label(), t.label(), Runs.label(set),
-                    h.getValueAtPercentile(50) / 1e3, h.getValueAtPercentile(99) / 1e3,
+            o.printf("%-6s %-8s %-24s %12.1f %12.1f %12.1f %12.1f %10.0f %5.0f%s%n", kind.label(), t.label(),
+                    Runs.label(set), h.getValueAtPercentile(50) / 1e3, h.getValueAtPercentile(99) / 1e3,
                     h.getValueAtPercentile(99.9) / 1e3, h.getMaxValue() / 1e3, res.achievedRate(),
+                    100 * res.cpuSeconds() / res.elapsedSeconds(),
                     !res.completed() ? "  STOPPED: rate not achieved, sent " + res.sent() + " of " + res.planned()
                             : res.achievedRate() < 0.95 * rate ? "  (rate not achieved)" : "");
             o.flush();
@@ -168,8 +169,13 @@ final class LatencyCommand implements Callable<Integer> {
         r.section("latency", lat);
         r.file("hgrm", Runs.writeHgrm(run, id, ".hgrm", res.latency()));
         r.file("hgrm_service", Runs.writeHgrm(run, id, "-service.hgrm", res.service()));
+        double cpuShare = res.cpuSeconds() / res.elapsedSeconds();
+        r.metric("cpu_s", res.cpuSeconds());
         if (!res.completed()) {
             r.metric("warning", "rate not achieved: sent " + res.sent() + " of " + res.planned());
+        } else if (cpuShare < 0.9) {
+            r.metric("warning", String.format("the sending thread ran only %.0f%% of the time: a busy machine; "
+                    + "the tail shows the OS scheduler", 100 * cpuShare));
         }
     }
 }

@@ -76,8 +76,8 @@ final class ThroughputCommand implements Callable<Integer> {
         RunDirectory run = RunDirectory.create(out, "orderbook-throughput", "adhoc",
                 Runs.commandLine("throughput", spec.commandLine().getParseResult().originalArgs().toArray(String[]::new)));
         PrintWriter o = spec.commandLine().getOut();
-        o.printf("%-6s %-24s %12s %10s %14s %8s %5s%n", "impl", "jvm-args", "commands", "seconds", "commands/s",
-                "repeats", "cpu%");
+        o.printf("%-6s %-24s %12s %10s %14s %8s %5s %16s%n", "impl", "jvm-args", "commands", "seconds", "commands/s",
+                "repeats", "cpu%", "commands/cpu-s");
         Map<String, Double> baseline = new HashMap<>();
         boolean interrupted = false;
         for (int i = 0; i < sets.size(); i++) {
@@ -113,8 +113,9 @@ final class ThroughputCommand implements Callable<Integer> {
                 }
                 r.durationSeconds((System.nanoTime() - started) / 1e9);
                 run.add(r);
-                o.printf("%-6s %-24s %12d %10.3f %14.0f %8d %5.0f%n", kind.label(), Runs.label(set), row.commands(),
-                        row.seconds(), row.commandsPerSecond(), row.repeats(), 100 * row.cpuSeconds() / row.seconds());
+                o.printf("%-6s %-24s %12d %10.3f %14.0f %8d %5.0f %16.0f%n", kind.label(), Runs.label(set), row.commands(),
+                        row.seconds(), row.commandsPerSecond(), row.repeats(), 100 * row.cpuSeconds() / row.seconds(),
+                        row.commands() / row.cpuSeconds());
             }
             return false;
         } catch (Fork.ForkException e) {
@@ -132,6 +133,7 @@ final class ThroughputCommand implements Callable<Integer> {
         ScenarioResult r = scenario(run, kind, set, row.commands(), group, fork);
         r.metric("throughput_ops_s", row.commandsPerSecond()).metric("commands", row.commands())
                 .metric("elapsed_s", row.seconds()).metric("repeats", row.repeats()).metric("cpu_s", row.cpuSeconds())
+                .metric("throughput_per_cpu_s", row.commands() / row.cpuSeconds())
                 .section("orderbook", Map.of("impl", kind.label(), "commands", row.commands(), "seconds", row.seconds()));
         Double base = baseline.putIfAbsent(group, row.commandsPerSecond());
         baselineIds.putIfAbsent(group, r.id());

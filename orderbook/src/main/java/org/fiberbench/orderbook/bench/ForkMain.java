@@ -108,6 +108,7 @@ public final class ForkMain {
         p.setProperty("planned", Long.toString(r.planned()));
         p.setProperty("sent", Long.toString(r.sent()));
         p.setProperty("elapsed_s", Double.toString(r.elapsedSeconds()));
+        p.setProperty("cpu_s", Double.toString(r.cpuSeconds()));
         p.setProperty("completed", Boolean.toString(r.completed()));
         p.setProperty("latency", encode(r.latency()));
         p.setProperty("service", encode(r.service()));

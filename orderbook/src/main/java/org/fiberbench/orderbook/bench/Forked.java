@@ -46,6 +46,7 @@ public final class Forked {
         return new LatencyBenchmark.Result(timing, rate, ForkMain.decode(p.getProperty("latency")),
                 ForkMain.decode(p.getProperty("service")), Long.parseLong(p.getProperty("planned")),
                 Long.parseLong(p.getProperty("sent")), Double.parseDouble(p.getProperty("elapsed_s")),
+                Double.parseDouble(p.getProperty("cpu_s")),
                 Boolean.parseBoolean(p.getProperty("completed")));
     }
 

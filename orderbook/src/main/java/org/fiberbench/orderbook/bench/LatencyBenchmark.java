@@ -1,5 +1,6 @@
 package org.fiberbench.orderbook.bench;
 
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
@@ -19,9 +20,13 @@ import org.fiberbench.orderbook.OrderBook;
 public final class LatencyBenchmark {
     static final long HIGHEST_NS = TimeUnit.MINUTES.toNanos(30);
 
-    /** What one run measured; {@code completed} is false when the deadline stopped it early. */
+    /**
+     * What one run measured; {@code completed} is false when the deadline stopped it early.
+     * {@code cpuSeconds} is the sending thread's CPU time: it spins between commands, so CPU well
+     * below elapsed time means the OS took the core away, and the tail shows the machine, not the book.
+     */
     public record Result(Timing timing, int rate, Histogram latency, Histogram service, long planned, long sent,
-                         double elapsedSeconds, boolean completed) {
+                         double elapsedSeconds, double cpuSeconds, boolean completed) {
         /**
          * Commands per second actually sent. A batch schedule finishes early (its last batch starts
          * one second before the end), so elapsed time never counts for less than the schedule's span.
@@ -53,6 +58,7 @@ public final class LatencyBenchmark {
         long planned = (long) rate * seconds;
         long span = log.maxId() + 1;
         int size = log.size();
+        long cpuStart = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         long start = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(10);
         long sent = 0;
         long end = start;
@@ -81,6 +87,7 @@ public final class LatencyBenchmark {
         if (sink.checksum() == 42) {
             System.err.print(""); // keeps the replayed work observable to the JIT
         }
-        return new Result(timing, rate, latency, service, planned, sent, Math.max(1, end - start) / 1e9, completed);
+        double cpu = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpuStart) / 1e9;
+        return new Result(timing, rate, latency, service, planned, sent, Math.max(1, end - start) / 1e9, cpu, completed);
     }
 }
