@@ -105,9 +105,10 @@ final class MicroCommand implements Callable<Integer> {
                 .metric("score", primary.getScore()).metric("score_unit", primary.getScoreUnit())
                 .metric("throughput_ops_s", primary.getScore()).metric("samples", st.getN())
                 .metric("alloc_bytes_per_op", alloc);
-        if (st.getN() > 1) {
+        double error = primary.getScoreError();
+        if (st.getN() > 1 && !Double.isNaN(error)) {
             double[] ci = st.getConfidenceIntervalAt(0.999);
-            r.metric("score_error", primary.getScoreError()).metric("score_ci_low", ci[0]).metric("score_ci_high", ci[1]);
+            r.metric("score_error", error).metric("score_ci_low", ci[0]).metric("score_ci_high", ci[1]);
         }
         List<Double> raw = new ArrayList<>();
         for (BenchmarkResult br : rr.getBenchmarkResults()) {
@@ -119,7 +120,7 @@ final class MicroCommand implements Callable<Integer> {
                 .section("orderbook", Map.of("impl", impl, "benchmark", bench, "enqueued", Integer.parseInt(depth)));
         run.add(r);
         o.printf("%-24s %-6s %9s %16.0f %12s %12s%n", bench, impl, depth, primary.getScore(),
-                st.getN() > 1 ? String.format("%.0f", primary.getScoreError()) : "", alloc == null ? "" : String.format("%.2f", alloc));
+                Double.isNaN(error) ? "" : String.format("%.0f", error), alloc == null ? "" : String.format("%.2f", alloc));
         o.flush();
     }
 
