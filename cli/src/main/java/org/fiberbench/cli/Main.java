@@ -12,7 +12,8 @@ import picocli.CommandLine.Command;
         description = "A benchmark lab for JVM concurrency: executors × workloads × load models, measured soundly.",
         subcommands = {RunCommand.class, ListCommand.class, JmhCommand.class, ReportCommand.class, CompareCommand.class,
                 org.fiberbench.cli.http.ServeCommand.class, org.fiberbench.cli.http.LoadCommand.class,
-                org.fiberbench.cli.profile.ProfileCommand.class, CommandLine.HelpCommand.class})
+                org.fiberbench.cli.orderbook.OrderbookCommand.class, org.fiberbench.cli.profile.ProfileCommand.class,
+                CommandLine.HelpCommand.class})
 public final class Main {
 
     /** Exit status for bad input: a flag, spec or file the user gave. */
