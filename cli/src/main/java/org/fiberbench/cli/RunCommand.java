@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.fiberbench.db.DbRun;
 import org.fiberbench.engine.Defaults;
 import org.fiberbench.engine.Engine;
 import org.fiberbench.engine.Plan;
@@ -48,6 +49,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     MeasureOptions measure = new MeasureOptions();
 
+    @Mixin
+    DbFlags db = new DbFlags();
+
     @Option(names = "--out", paramLabel = "DIR", description = "run directory (default results/<timestamp>-<suite>)")
     Path out;
 
@@ -55,17 +59,21 @@ final class RunCommand implements Callable<Integer> {
     boolean verbose;
 
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
         Plan plan = plan();
         if (verbose) {
             System.setProperty("fiberbench.verbose", "true");
         }
-        RunDirectory run = RunDirectory.create(out, plan.name(), plan.scale(), "run " + String.join(" ", Cli.args()));
+        DbRun database = DbRun.open(plan, db.options()); // checks the database before anything runs
+        RunDirectory run = RunDirectory.create(out, plan.name(), plan.scale(),
+                "run " + String.join(" ", DbRun.maskArgs(Cli.args())));
         System.err.printf("fiberbench: %d scenarios, results in %s%n", plan.scenarios().size(), run.dir());
         for (String w : run.warnings()) {
             System.err.println("WARNING: " + w);
         }
-        return new Engine(plan, run, System.err, () -> AfterRun.finish(run)).run();
+        try (database) {
+            return new Engine(plan, run, System.err, () -> AfterRun.finish(run)).run();
+        }
     }
 
     /** Validates every spec and flag before anything is written. */

@@ -28,6 +28,7 @@ public final class WorkloadKind {
         register(new WorkloadKind("fail", Set.of("every", "ms"), "fail:every=10",
                 "every Nth task throws (a harness self-check: errors must be counted); ms=N sleeps first",
                 FailWorkload::canonical, FailWorkload::new));
+        register(org.fiberbench.workload.jdbc.JdbcWorkloads.kind());
     }
 
     private final String id;
