@@ -19,6 +19,7 @@ import org.fiberbench.workload.jdbc.DbConnection;
 import org.fiberbench.workload.jdbc.Dialect;
 import org.fiberbench.workload.jdbc.HelloTable;
 import org.fiberbench.workload.jdbc.JdbcWorkloads;
+import org.fiberbench.workload.jdbc.Pools;
 
 /**
  * The parent's checks, run while planning so that a bad database setting fails before anything is
@@ -34,6 +35,7 @@ final class DbCheck {
 
     /** A connection, or a SpecException after at most {@link #TIMEOUT} (an unreachable host must not hang planning). */
     static Connection connect(DbConnection db) {
+        Pools.quietLogging();
         CompletableFuture<Connection> f = new CompletableFuture<>();
         Thread.ofPlatform().daemon(true).name("fiberbench-db-check").start(() -> {
             try {

@@ -39,10 +39,15 @@ public final class Pools {
         return new HikariDataSource(c);
     }
 
-    /** HikariCP logs through SLF4J: keep its INFO chatter out of JMH's log, keep its warnings. */
-    static void quietLogging() {
-        if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
-            System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
-        }
+    /**
+     * HikariCP and the MariaDB driver log through SLF4J: keep their INFO chatter out of JMH's log and
+     * the driver's copy of every server error (fiberbench reports those itself, once) out of the
+     * one-line messages. Takes effect only before the first logger exists, so every entry point calls it.
+     */
+    public static void quietLogging() {
+        System.getProperties().putIfAbsent("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+        System.getProperties().putIfAbsent("org.slf4j.simpleLogger.log.org.mariadb.jdbc", "error");
+        // a connection the server dropped: counted by the workload, no stack trace per connection
+        System.getProperties().putIfAbsent("org.slf4j.simpleLogger.log.com.zaxxer.hikari.pool.ProxyConnection", "error");
     }
 }
