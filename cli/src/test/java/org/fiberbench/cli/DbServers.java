@@ -32,8 +32,19 @@ final class DbServers {
     private DbServers() {
     }
 
+    private static volatile String postgresUser;
+
+    /** {@code postgres}, or {@code root} where the cluster was set up with that role instead. */
     static String postgresUser() {
-        return "postgres";
+        if (postgresUser == null) {
+            postgresUser = "postgres";
+            try (Connection c = DriverManager.getConnection(POSTGRES + "?connectTimeout=3", "postgres", "")) {
+                return postgresUser;
+            } catch (SQLException e) {
+                postgresUser = "root";
+            }
+        }
+        return postgresUser;
     }
 
     /** Whether MariaDB answers, without failing or skipping anything. */
