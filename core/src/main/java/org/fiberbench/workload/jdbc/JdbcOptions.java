@@ -1,6 +1,8 @@
 package org.fiberbench.workload.jdbc;
 
 import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.fiberbench.spec.Numbers;
@@ -13,7 +15,8 @@ import org.fiberbench.spec.SpecException;
  * {@code pool} to 16 (the seed's connection pool).
  */
 record JdbcOptions(JdbcQuery query, boolean offload, int offloadThreads, int pool, Duration poolTimeout) {
-    static final Set<String> KEYS = Set.of("query", "via", "offload-threads", "pool", "pool-timeout");
+    /** In the order {@code list workloads} prints them. */
+    static final Set<String> KEYS = new LinkedHashSet<>(List.of("query", "via", "offload-threads", "pool", "pool-timeout"));
     static final int DEFAULT_POOL = 16;
     static final int MAX_POOL = 1000;
     static final int MAX_OFFLOAD_THREADS = 10_000;
