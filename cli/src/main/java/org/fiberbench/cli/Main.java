@@ -1,6 +1,8 @@
 package org.fiberbench.cli;
 
 import java.io.PrintWriter;
+import org.fiberbench.cli.report.CompareCommand;
+import org.fiberbench.cli.report.ReportCommand;
 import org.fiberbench.spec.SpecException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -8,7 +10,8 @@ import picocli.CommandLine.Command;
 /** The {@code fiberbench} command. */
 @Command(name = "fiberbench", mixinStandardHelpOptions = true, version = "fiberbench 0.1.0",
         description = "A benchmark lab for JVM concurrency: executors × workloads × load models, measured soundly.",
-        subcommands = {RunCommand.class, ListCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {RunCommand.class, ListCommand.class, JmhCommand.class, ReportCommand.class, CompareCommand.class,
+                CommandLine.HelpCommand.class})
 public final class Main {
 
     /** Exit status for bad input: a flag, spec or file the user gave. */

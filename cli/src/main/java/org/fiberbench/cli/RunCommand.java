@@ -7,7 +7,9 @@ import java.util.concurrent.Callable;
 import org.fiberbench.db.DbRun;
 import org.fiberbench.engine.Defaults;
 import org.fiberbench.engine.Engine;
+import org.fiberbench.engine.ExecutorOverride;
 import org.fiberbench.engine.Plan;
+import org.fiberbench.engine.RateSweep;
 import org.fiberbench.engine.Suite;
 import org.fiberbench.engine.Suites;
 import org.fiberbench.result.RunDirectory;
@@ -55,6 +57,14 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "run directory (default results/<timestamp>-<suite>)")
     Path out;
 
+    @Option(names = "--sweep", paramLabel = "rate=LO..HI:STEP",
+            description = "open model at each rate (rate=LO..HI:STEP or rate=A,B,C), stopping once --sla is broken")
+    String sweep;
+
+    @Option(names = "--sla", paramLabel = "pNN=D", description = "with --sweep: e.g. p99=50ms; percentiles p50, p90, p99, "
+            + "p99.9, p99.99, max; repeat or comma-separate for several")
+    List<String> sla = new ArrayList<>();
+
     @Option(names = {"-v", "--verbose"}, description = "also print JMH's own output")
     boolean verbose;
 
@@ -71,18 +81,33 @@ final class RunCommand implements Callable<Integer> {
         for (String w : run.warnings()) {
             System.err.println("WARNING: " + w);
         }
+        Engine engine = new Engine(plan, run, System.err, () -> AfterRun.finish(run));
+        if (sweep != null) {
+            engine.listener(new RateSweep(run, sla));
+        }
         try (database) {
-            return new Engine(plan, run, System.err, () -> AfterRun.finish(run)).run();
+            return engine.run();
         }
     }
 
     /** Validates every spec and flag before anything is written. */
     Plan plan() {
+        var overrides = measure.overrides();
+        if (sweep != null || !sla.isEmpty()) {
+            if (sweep == null || !suites.isEmpty()) {
+                throw new IllegalArgumentException("--sla needs --sweep, and --sweep runs -e/-w/-l specs, not suites");
+            }
+            return RateSweep.plan(executors, workloads, loads, Defaults.SETTINGS.with(overrides), sweep, sla);
+        }
+        if (!suites.isEmpty() && !executors.isEmpty() && workloads.isEmpty() && loads.isEmpty()) {
+            Suite.Scale sc = scale.full ? Suite.Scale.FULL : Suite.Scale.QUICK;
+            return ExecutorOverride.apply(Plan.suites(suites.stream().map(Suites::of).toList(), sc, overrides), executors);
+        }
         boolean adhoc = !executors.isEmpty() || !workloads.isEmpty() || !loads.isEmpty();
         if (adhoc && !suites.isEmpty()) {
-            throw new IllegalArgumentException("name suites or give --executor/--workload/--load, not both");
+            throw new IllegalArgumentException("name suites (optionally with -e to replace their executors) "
+                    + "or give --executor/--workload/--load, not both");
         }
-        var overrides = measure.overrides();
         if (adhoc) {
             return Plan.adhoc(executors, workloads, loads, Defaults.SETTINGS.with(overrides));
         }

@@ -62,6 +62,8 @@ class RunCommandTest {
         assertEquals(2, ((List<?>) s.get("iterations")).size(), "raw iteration values kept");
         assertEquals("jmh", ((Map<String, Object>) s.get("config")).get("runner"));
         assertTrue(Files.size(out.resolve("results.csv")) > 0);
+        assertTrue(Files.readString(out.resolve("report.html")).contains("01-virtual-scheduler-forkjoin"),
+                "the report is written at the end of the run");
         Map<String, Object> doc = RunDirectory.read(out.resolve("results.json"));
         assertTrue(((Map<String, Object>) doc.get("environment")).containsKey("cpu"));
         assertTrue(doc.get("finished_at") != null);

@@ -5,12 +5,14 @@ import java.util.Map;
 import org.fiberbench.load.LoadSpec;
 import org.fiberbench.spec.SpecException;
 
-/** Which runner runs which load model. Batches run on JMH. */
+/** Which runner runs which load model. Batches run on JMH; closed and open loops in a loop fork. */
 public final class ScenarioRunners {
     private static final Map<LoadSpec.Kind, ScenarioRunner> RUNNERS = new EnumMap<>(LoadSpec.Kind.class);
 
     static {
         register(LoadSpec.Kind.BATCH, new JmhBatchRunner());
+        register(LoadSpec.Kind.CLOSED, new ForkedLoopRunner());
+        register(LoadSpec.Kind.OPEN, new ForkedLoopRunner());
     }
 
     private ScenarioRunners() {

@@ -1,0 +1,53 @@
+package org.fiberbench.loop;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.Map;
+import org.fiberbench.result.RunDirectory;
+import org.fiberbench.spec.SpecException;
+
+/**
+ * The forked JVM of a closed or open scenario: {@code LoopFork <request JSON>} runs the {@link
+ * LoopRequest}, writes the summary to {@code request.result} and exits (0 ok, 2 bad spec, 1 other
+ * failure, the reason as the last line on stderr). It always exits, even when a task hangs.
+ */
+public final class LoopFork {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private LoopFork() {
+    }
+
+    public static void main(String[] args) {
+        int status;
+        try {
+            if (args.length != 1) {
+                throw new IllegalArgumentException("usage: LoopFork <request JSON>");
+            }
+            LoopRequest req = JSON.readValue(args[0], LoopRequest.class);
+            Map<String, Object> summary = LoopDriver.run(req);
+            if (req.result() != null) {
+                RunDirectory.writeAtomically(Path.of(req.result()), JSON.writeValueAsBytes(summary));
+            }
+            status = 0;
+        } catch (SpecException e) {
+            System.err.println("fiberbench loop fork: " + e.getMessage());
+            status = 2;
+        } catch (Throwable t) {
+            t.printStackTrace();
+            System.err.println("fiberbench loop fork: " + t);
+            status = 1;
+        }
+        System.out.flush();
+        System.err.flush();
+        System.exit(status);
+    }
+
+    /** The request as the fork's single argument. */
+    public static String encode(LoopRequest req) {
+        try {
+            return JSON.writeValueAsString(req);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
