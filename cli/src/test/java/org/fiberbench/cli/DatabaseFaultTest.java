@@ -170,17 +170,26 @@ class DatabaseFaultTest {
             return k;
         }
 
-        /** Polls until sessions exist, lets the fork finish setting up (1 s), then kills for a second. */
+        /**
+         * Waits for a fork's pool (8+ sessions: the parent's own checks open one at a time), lets
+         * the batches start, then kills until something was killed and a second has passed.
+         */
         private void loop(Kill kill) {
             long deadline = System.nanoTime() + 60_000_000_000L;
             try {
-                while (!stop && System.nanoTime() < deadline && sessions.count() == 0) {
+                while (!stop && System.nanoTime() < deadline && sessions.count() < 8) {
                     Thread.sleep(50);
                 }
-                Thread.sleep(1000);
-                long killUntil = System.nanoTime() + 1_000_000_000L;
-                while (!stop && System.nanoTime() < killUntil) {
-                    killed.addAndGet(kill.once());
+                Thread.sleep(500);
+                long giveUp = System.nanoTime() + 5_000_000_000L;
+                long firstKill = 0;
+                while (!stop && System.nanoTime() < giveUp
+                        && (firstKill == 0 || System.nanoTime() - firstKill < 1_000_000_000L)) {
+                    int n = kill.once();
+                    if (n > 0 && firstKill == 0) {
+                        firstKill = System.nanoTime();
+                    }
+                    killed.addAndGet(n);
                     Thread.sleep(100);
                 }
             } catch (Exception e) {
