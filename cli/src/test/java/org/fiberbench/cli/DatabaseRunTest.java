@@ -150,6 +150,27 @@ class DatabaseRunTest {
     }
 
     @Test
+    void passwordComesFromTheEnvironmentOfAFreshProcess() throws Exception {
+        DbServers.mariadbRoot().close();
+        Path out = tmp.resolve("env");
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--add-opens", "java.base/java.lang=ALL-UNNAMED", "-Djmh.ignoreLock=true",
+                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        cmd.addAll(Arrays.asList(run(out, "-e", "virtual", "-w", "jdbc:query=point", "-l", "batch:tasks=20",
+                "--db", DbServers.MARIADB, "--db-user", DbServers.USER)));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(tmp.resolve("env.log").toFile());
+        pb.environment().put("FIBERBENCH_DB_PASSWORD", DbServers.PASSWORD);
+        Process p = pb.start();
+        try {
+            assertTrue(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS), "the run finished");
+        } finally {
+            p.destroyForcibly();
+        }
+        assertEquals(0, p.exitValue(), Files.readString(tmp.resolve("env.log")));
+        assertReadRows(only(out));
+    }
+
+    @Test
     void poolWaitTimeoutIsACountedErrorNotAHang() throws Exception {
         DbServers.mariadbRoot().close();
         Path out = tmp.resolve("pool-timeout");
