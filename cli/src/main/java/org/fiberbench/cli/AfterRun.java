@@ -13,11 +13,16 @@ public final class AfterRun {
         System.out.print(ResultTable.render(run.scenarios()));
         System.out.println();
         System.out.println("results: " + run.dir().resolve("results.json"));
+        writeReport(run);
+    }
+
+    /** Writes {@code report.html}; a failure here is a warning, since the results are safe on disk. */
+    public static void writeReport(RunDirectory run) {
         try {
             System.out.println("report:  " + ReportWriter.write(run.dir()));
         } catch (RuntimeException e) {
-            // the results are safe on disk; `fiberbench report DIR` can retry
-            System.err.println("fiberbench: could not write the report: " + Main.oneLine(String.valueOf(e)));
+            System.err.println("fiberbench: could not write the report (retry with 'fiberbench report "
+                    + run.dir() + "'): " + Main.oneLine(String.valueOf(e)));
         }
         System.out.flush();
     }

@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
 @Command(name = "fiberbench", mixinStandardHelpOptions = true, version = "fiberbench 0.1.0",
         description = "A benchmark lab for JVM concurrency: executors × workloads × load models, measured soundly.",
         subcommands = {RunCommand.class, ListCommand.class, JmhCommand.class, ReportCommand.class, CompareCommand.class,
+                org.fiberbench.cli.http.ServeCommand.class, org.fiberbench.cli.http.LoadCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main {
 

@@ -13,6 +13,9 @@ public final class ScenarioRunners {
         register(LoadSpec.Kind.BATCH, new JmhBatchRunner());
         register(LoadSpec.Kind.CLOSED, new ForkedLoopRunner());
         register(LoadSpec.Kind.OPEN, new ForkedLoopRunner());
+        // http:url=/PATH: fiberbench's own server forked on the scenario's executor (seed 003's server part)
+        register(LoadSpec.Kind.CLOSED, new ServedHttpRunner(RUNNERS.get(LoadSpec.Kind.CLOSED)));
+        register(LoadSpec.Kind.OPEN, new ServedHttpRunner(RUNNERS.get(LoadSpec.Kind.OPEN)));
     }
 
     private ScenarioRunners() {

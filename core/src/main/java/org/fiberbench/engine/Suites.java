@@ -25,6 +25,8 @@ public final class Suites {
         register(DbSuites.db(), false);
         register(DbSuites.smoke(), true);
         register(CoDemoSuite.suite(), true);
+        register(ServerSuites.server(), false);
+        register(ServerSuites.quick(), true);
     }
 
     private Suites() {

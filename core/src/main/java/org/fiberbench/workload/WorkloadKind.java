@@ -29,6 +29,7 @@ public final class WorkloadKind {
                 "every Nth task throws (a harness self-check: errors must be counted); ms=N sleeps first",
                 FailWorkload::canonical, FailWorkload::new));
         register(org.fiberbench.workload.jdbc.JdbcWorkloads.kind());
+        register(org.fiberbench.http.HttpWorkload.kind());
     }
 
     private final String id;
