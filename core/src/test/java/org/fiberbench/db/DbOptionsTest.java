@@ -35,7 +35,7 @@ class DbOptionsTest {
     @Test
     void dbSuiteFollowsSeed001AndOnlyItsSmokeJoinsTheDefaultRun() {
         var db = Suites.of("db").plan(Suite.Scale.FULL, org.fiberbench.engine.Settings.Overrides.NONE);
-        assertEquals(35, db.size(), "2 sizes x 5 batches x 2 schedulers + 5 batches x 3 direct executors");
+        assertEquals(40, db.size(), "2 sizes x 5 batches x 2 schedulers + 5 batches x 4 direct executors");
         assertTrue(db.get(0).executor().canonical().startsWith("virtual-pool:size=1000,scheduler=forkjoin"));
         assertEquals("batch:tasks=100000", db.get(0).load().canonical());
         assertTrue(db.stream().anyMatch(s -> s.load().canonical().equals("batch:tasks=500000")));

@@ -26,8 +26,8 @@ final class JdbcWorkload implements Workload {
     private final JdbcOptions options;
     private final JdbcStats stats = new JdbcStats();
     private final AtomicBoolean closed = new AtomicBoolean();
-    private HikariDataSource pool;
-    private ExecutorService dbExecutor;
+    private volatile HikariDataSource pool;
+    private volatile ExecutorService dbExecutor;
     private Thread exitHook;
     private int rows;
     private long expectedRows;
@@ -44,6 +44,10 @@ final class JdbcWorkload implements Workload {
     @Override
     public void setUp() throws Exception {
         DbConnection db = DbConnection.fromSystemProperty();
+        // a failed setUp or batch ends the fork without tearDown: the pool must still close and the
+        // counters still reach the parent
+        exitHook = new Thread(this::closeQuietly, "fiberbench-db-stats");
+        Runtime.getRuntime().addShutdownHook(exitHook);
         rows = Integer.getInteger(ROWS_PROPERTY, HelloTable.DEFAULT_ROWS);
         pool = Pools.open(db, options.pool(), options.poolTimeout(), "fiberbench");
         try (Connection c = pool.getConnection()) {
@@ -61,9 +65,6 @@ final class JdbcWorkload implements Workload {
             dbExecutor = Executors.newFixedThreadPool(options.offloadThreads(), Thread.ofPlatform()
                     .name("fiberbench-db-", 0).daemon(true).factory());
         }
-        // a failed batch ends the fork without tearDown: the counters must still reach the parent
-        exitHook = new Thread(this::closeQuietly, "fiberbench-db-stats");
-        Runtime.getRuntime().addShutdownHook(exitHook);
     }
 
     @Override
