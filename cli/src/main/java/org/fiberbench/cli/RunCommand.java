@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.fiberbench.db.DbRun;
 import org.fiberbench.engine.Defaults;
 import org.fiberbench.engine.Engine;
 import org.fiberbench.engine.ExecutorOverride;
@@ -53,6 +54,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     ObserveFlags observe = new ObserveFlags();
 
+    @Mixin
+    DbFlags db = new DbFlags();
+
     @Option(names = "--out", paramLabel = "DIR", description = "run directory (default results/<timestamp>-<suite>)")
     Path out;
 
@@ -68,14 +72,16 @@ final class RunCommand implements Callable<Integer> {
     boolean verbose;
 
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
         Plan plan = plan();
         List<String> observeWarnings = new ArrayList<>();
         var observed = observe.resolve(observeWarnings);
         if (verbose) {
             System.setProperty("fiberbench.verbose", "true");
         }
-        RunDirectory run = RunDirectory.create(out, plan.name(), plan.scale(), "run " + String.join(" ", Cli.args()));
+        DbRun database = DbRun.open(plan, db.options()); // checks the database before anything runs
+        RunDirectory run = RunDirectory.create(out, plan.name(), plan.scale(),
+                "run " + String.join(" ", DbRun.maskArgs(Cli.args())));
         System.err.printf("fiberbench: %d scenarios, results in %s%n", plan.scenarios().size(), run.dir());
         for (String w : run.warnings()) {
             System.err.println("WARNING: " + w);
@@ -88,7 +94,9 @@ final class RunCommand implements Callable<Integer> {
         if (sweep != null) {
             engine.listener(new RateSweep(run, sla));
         }
-        return engine.run();
+        try (database) {
+            return engine.run();
+        }
     }
 
     /** Validates every spec and flag before anything is written. */

@@ -61,7 +61,7 @@ public final class Engine {
             long st = System.nanoTime();
             ScenarioResult r;
             try {
-                r = ScenarioRunners.forLoad(s.load().kind()).run(s, id, run);
+                r = ScenarioHooks.run(s, id, run);
             } catch (Exception e) {
                 r = new ScenarioResult(id, s.executor().canonical(), s.workload().canonical(), s.load().canonical())
                         .group(s.group()).failure("harness error: " + e);

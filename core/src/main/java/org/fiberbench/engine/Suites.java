@@ -22,6 +22,8 @@ public final class Suites {
     static {
         register(schedulers(), true);
         register(threads(), true);
+        register(DbSuites.db(), false);
+        register(DbSuites.smoke(), true);
         register(CoDemoSuite.suite(), true);
         register(ServerSuites.server(), false);
         register(ServerSuites.quick(), true);

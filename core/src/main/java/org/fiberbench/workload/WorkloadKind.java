@@ -31,6 +31,7 @@ public final class WorkloadKind {
         register(new WorkloadKind("pin", Set.of("ms"), "pin:ms=10",
                 "sleeps N ms inside a class initializer: pins a virtual thread's carrier on every JDK (a pinning self-check)",
                 PinWorkload::canonical, PinWorkload::new));
+        register(org.fiberbench.workload.jdbc.JdbcWorkloads.kind());
         register(org.fiberbench.http.HttpWorkload.kind());
     }
 
