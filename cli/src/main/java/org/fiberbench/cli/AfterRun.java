@@ -1,17 +1,29 @@
 package org.fiberbench.cli;
 
+import org.fiberbench.report.ReportWriter;
 import org.fiberbench.result.ResultTable;
 import org.fiberbench.result.RunDirectory;
 
 /** What every measuring command does at its end, also after Ctrl-C: the table, then the report. */
-final class AfterRun {
+public final class AfterRun {
     private AfterRun() {
     }
 
-    static void finish(RunDirectory run) {
+    public static void finish(RunDirectory run) {
         System.out.print(ResultTable.render(run.scenarios()));
         System.out.println();
         System.out.println("results: " + run.dir().resolve("results.json"));
+        writeReport(run);
+    }
+
+    /** Writes {@code report.html}; a failure here is a warning, since the results are safe on disk. */
+    public static void writeReport(RunDirectory run) {
+        try {
+            System.out.println("report:  " + ReportWriter.write(run.dir()));
+        } catch (RuntimeException e) {
+            System.err.println("fiberbench: could not write the report (retry with 'fiberbench report "
+                    + run.dir() + "'): " + Main.oneLine(String.valueOf(e)));
+        }
         System.out.flush();
     }
 }

@@ -1,6 +1,8 @@
 package org.fiberbench.cli;
 
 import java.io.PrintWriter;
+import org.fiberbench.cli.report.CompareCommand;
+import org.fiberbench.cli.report.ReportCommand;
 import org.fiberbench.spec.SpecException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -8,7 +10,10 @@ import picocli.CommandLine.Command;
 /** The {@code fiberbench} command. */
 @Command(name = "fiberbench", mixinStandardHelpOptions = true, version = "fiberbench 0.1.0",
         description = "A benchmark lab for JVM concurrency: executors × workloads × load models, measured soundly.",
-        subcommands = {RunCommand.class, ListCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {RunCommand.class, ListCommand.class, JmhCommand.class, ReportCommand.class, CompareCommand.class,
+                org.fiberbench.cli.http.ServeCommand.class, org.fiberbench.cli.http.LoadCommand.class,
+                org.fiberbench.cli.orderbook.OrderbookCommand.class, org.fiberbench.cli.profile.ProfileCommand.class,
+                CommandLine.HelpCommand.class})
 public final class Main {
 
     /** Exit status for bad input: a flag, spec or file the user gave. */
@@ -22,6 +27,14 @@ public final class Main {
     public static int execute(String... args) {
         Cli.args(args);
         return commandLine().execute(args);
+    }
+
+    /** Runs the CLI with picocli's error output captured in {@code err}; tests use this. */
+    public static int execute(java.io.Writer err, String... args) {
+        Cli.args(args);
+        CommandLine cl = commandLine();
+        cl.setErr(new PrintWriter(err, true));
+        return cl.execute(args);
     }
 
     public static CommandLine commandLine() {

@@ -4,9 +4,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.fiberbench.db.DbRun;
 import org.fiberbench.engine.Defaults;
 import org.fiberbench.engine.Engine;
+import org.fiberbench.engine.ExecutorOverride;
 import org.fiberbench.engine.Plan;
+import org.fiberbench.engine.RateSweep;
 import org.fiberbench.engine.Suite;
 import org.fiberbench.engine.Suites;
 import org.fiberbench.engine.Sweep;
@@ -50,12 +53,23 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     MeasureOptions measure = new MeasureOptions();
 
+    @Mixin
+    ObserveFlags observe = new ObserveFlags();
+
+    @Mixin
+    DbFlags db = new DbFlags();
+
     @Option(names = "--out", paramLabel = "DIR", description = "run directory (default results/<timestamp>-<suite>)")
     Path out;
 
     @Option(names = "--sweep", paramLabel = "PARAM=VALUES",
-            description = "run each scenario per value, with an inline baseline: workers|carriers|threads|tasks=1..8 or =1,2,4")
+            description = {"workers|carriers|threads|tasks=1..8 (or =1,2,4): each scenario per value, with an inline baseline;",
+                "rate=LO..HI:STEP (or =A,B,C): open model at each rate, stopping once --sla is broken"})
     String sweep;
+
+    @Option(names = "--sla", paramLabel = "pNN=D", description = "with --sweep: e.g. p99=50ms; percentiles p50, p90, p99, "
+            + "p99.9, p99.99, max; repeat or comma-separate for several")
+    List<String> sla = new ArrayList<>();
 
     @Option(names = "--dir", paramLabel = "DIR", description = "directory for the file workload's files (default: the temp directory)")
     Path fileDir;
@@ -64,35 +78,65 @@ final class RunCommand implements Callable<Integer> {
     boolean verbose;
 
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
         Plan plan = plan();
+        List<String> observeWarnings = new ArrayList<>();
+        var observed = observe.resolve(observeWarnings);
         if (verbose) {
             System.setProperty("fiberbench.verbose", "true");
         }
-        RunDirectory run = RunDirectory.create(out, plan.name(), plan.scale(), "run " + String.join(" ", Cli.args()));
+        DbRun database = DbRun.open(plan, db.options()); // checks the database before anything runs
+        RunDirectory run = RunDirectory.create(out, plan.name(), plan.scale(),
+                "run " + String.join(" ", DbRun.maskArgs(Cli.args())));
         System.err.printf("fiberbench: %d scenarios, results in %s%n", plan.scenarios().size(), run.dir());
         for (String w : run.warnings()) {
             System.err.println("WARNING: " + w);
         }
-        return new Engine(plan, run, System.err, () -> {
+        ObserveFlags.apply(observed, observeWarnings, run);
+        Engine engine = new Engine(plan, run, System.err, () -> {
+            org.fiberbench.cli.profile.RunProfileDiffs.addTo(run);
             Sweep.annotate(run);
             AfterRun.finish(run);
-        }).run();
+        });
+        if (isRateSweep()) {
+            engine.listener(new RateSweep(run, sla));
+        }
+        try (database) {
+            return engine.run();
+        }
     }
 
     /** Validates every spec and flag before anything is written. */
     Plan plan() {
         FileWorkloadDefaults.directory(fileDir);
-        Plan plan = unswept();
-        return sweep == null ? plan : new Plan(plan.name(), plan.scale(), Sweep.parse(sweep).expand(plan.scenarios()));
+        if (sweep != null && !isRateSweep()) {
+            Plan plan = unswept();
+            return new Plan(plan.name(), plan.scale(), Sweep.parse(sweep).expand(plan.scenarios()));
+        }
+        return unswept();
+    }
+
+    private boolean isRateSweep() {
+        return sweep != null && sweep.trim().startsWith("rate");
     }
 
     private Plan unswept() {
+        var overrides = measure.overrides();
+        if (isRateSweep() || !sla.isEmpty()) {
+            if (!isRateSweep() || !suites.isEmpty()) {
+                throw new IllegalArgumentException("--sla needs --sweep rate=..., and --sweep rate runs -e/-w/-l specs, not suites");
+            }
+            return RateSweep.plan(executors, workloads, loads, Defaults.SETTINGS.with(overrides), sweep, sla);
+        }
+        if (!suites.isEmpty() && !executors.isEmpty() && workloads.isEmpty() && loads.isEmpty()) {
+            Suite.Scale sc = scale.full ? Suite.Scale.FULL : Suite.Scale.QUICK;
+            return ExecutorOverride.apply(Plan.suites(suites.stream().map(Suites::of).toList(), sc, overrides), executors);
+        }
         boolean adhoc = !executors.isEmpty() || !workloads.isEmpty() || !loads.isEmpty();
         if (adhoc && !suites.isEmpty()) {
-            throw new IllegalArgumentException("name suites or give --executor/--workload/--load, not both");
+            throw new IllegalArgumentException("name suites (optionally with -e to replace their executors) "
+                    + "or give --executor/--workload/--load, not both");
         }
-        var overrides = measure.overrides();
         if (adhoc) {
             return Plan.adhoc(executors, workloads, loads, Defaults.SETTINGS.with(overrides));
         }

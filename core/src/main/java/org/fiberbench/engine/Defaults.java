@@ -15,6 +15,10 @@ public final class Defaults {
     /** A batch that has not finished within this is failed: its tasks hang. */
     public static final Duration BATCH_TIMEOUT = Duration.ofMinutes(5);
     public static final List<String> JVM_ARGS = List.of();
+    /** Closed/open loops: after the measured window, how long to wait for tasks still in flight. */
+    public static final Duration LOOP_DRAIN = Duration.ofSeconds(2);
+    /** Open loops with arrival=poisson: the seed of the exponential gaps, so runs are repeatable. */
+    public static final long LOOP_SEED = 42;
     /** Options every fork gets: custom schedulers reach the JDK's internal builder through this. */
     public static final List<String> FORK_JVM_ARGS = forkJvmArgs();
 

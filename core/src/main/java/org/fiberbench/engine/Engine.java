@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.fiberbench.measure.Stats;
+import org.fiberbench.result.Environment;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
 
@@ -15,6 +16,7 @@ import org.fiberbench.result.ScenarioResult;
  * stay, {@code afterRun} still runs (the report), and every child process is ended.
  */
 public final class Engine {
+    private static final long QUIET_SAMPLE_MS = 200;
     private final Plan plan;
     private final RunDirectory run;
     private final PrintStream progress;
@@ -22,12 +24,19 @@ public final class Engine {
     private volatile Scenario current;
     private volatile String currentId;
     private volatile boolean done;
+    private RunListener listener = new RunListener() { };
 
     public Engine(Plan plan, RunDirectory run, PrintStream progress, Runnable afterRun) {
         this.plan = plan;
         this.run = run;
         this.progress = progress;
         this.afterRun = afterRun;
+    }
+
+    /** Sets who is told of each result (and may skip scenarios); call before {@link #run}. */
+    public Engine listener(RunListener l) {
+        this.listener = l;
+        return this;
     }
 
     /** Runs every scenario; returns 0 when all ended normally, 1 when any failed. */
@@ -42,6 +51,9 @@ public final class Engine {
         int failures = 0;
         for (int i = 0; i < scenarios.size(); i++) {
             Scenario s = scenarios.get(i);
+            if (listener.skip(s)) {
+                continue;
+            }
             String id = run.nextScenarioId(s.executor().canonical() + " " + s.workload().canonical() + " " + s.load().canonical());
             current = s;
             currentId = id;
@@ -49,13 +61,15 @@ public final class Engine {
             long st = System.nanoTime();
             ScenarioResult r;
             try {
-                r = ScenarioRunners.forLoad(s.load().kind()).run(s, id, run);
+                r = ScenarioHooks.run(s, id, run);
             } catch (Exception e) {
                 r = new ScenarioResult(id, s.executor().canonical(), s.workload().canonical(), s.load().canonical())
                         .group(s.group()).failure("harness error: " + e);
             }
             r.durationSeconds((System.nanoTime() - st) / 1e9);
+            checkQuiet(r);
             compareToBaseline(r, baselines);
+            listener.finished(s, r);
             if (!r.termination().equals("normal")) {
                 failures++;
                 progress.println("    failed: " + r.failureReason());
@@ -83,6 +97,22 @@ public final class Engine {
             // already shutting down
         }
         return failures > 0 ? 1 : 0;
+    }
+
+    /**
+     * Between scenarios no fork of ours runs, so CPU use seen then is other work on the machine:
+     * it competed with the scenario that just ended, and makes its numbers suspect.
+     */
+    private void checkQuiet(ScenarioResult r) {
+        double busy = Environment.machineBusyPct(QUIET_SAMPLE_MS);
+        if (Double.isNaN(busy)) {
+            return;
+        }
+        r.config("machine_busy_after_pct", Math.round(busy * 10) / 10.0);
+        if (busy > Environment.BUSY_PCT) {
+            run.warn(String.format(java.util.Locale.ROOT, "other processes used the CPU during the run (%.0f%% of the"
+                    + " machine between scenarios); scores may be low and noisy", busy));
+        }
     }
 
     /** The first scenario of a group is its baseline; the others get a ratio to it. */

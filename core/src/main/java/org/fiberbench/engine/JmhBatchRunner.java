@@ -53,7 +53,7 @@ final class JmhBatchRunner implements ScenarioRunner {
         Collection<RunResult> results;
         try (OutputStream file = new FileOutputStream(log.toFile());
              PrintStream out = new PrintStream(tee(file), true, StandardCharsets.UTF_8)) {
-            results = new Runner(options(s, WorkerBalance.jvmArgs(workers)).build(),
+            results = new Runner(Observation.withObservation(options(s, WorkerBalance.jvmArgs(workers)).build(), id, run),
                     OutputFormatFactory.createFormatInstance(out, VerboseMode.NORMAL)).run();
         } catch (RunnerException e) {
             return r.failure(failureReason(log, e));
@@ -62,6 +62,7 @@ final class JmhBatchRunner implements ScenarioRunner {
             return r.failure(failureReason(log, null));
         }
         record(r, results.iterator().next(), s);
+        Observation.collect(r, run, id);
         WorkerBalance.record(r, workers);
         return r;
     }

@@ -22,6 +22,11 @@ public final class Suites {
     static {
         register(schedulers(), true);
         register(threads(), true);
+        register(DbSuites.db(), false);
+        register(DbSuites.smoke(), true);
+        register(CoDemoSuite.suite(), true);
+        register(ServerSuites.server(), false);
+        register(ServerSuites.quick(), true);
         register(PoolsSuite.pools(), false);
         register(PoolsSuite.taste(), true);
     }
@@ -60,7 +65,7 @@ public final class Suites {
                     boolean full = scale == Suite.Scale.FULL;
                     Settings base = full
                             ? Defaults.SETTINGS.withIterations(3, Duration.ofSeconds(5), 5, Duration.ofSeconds(5))
-                            : Defaults.SETTINGS.withIterations(2, Duration.ofSeconds(1), 3, Duration.ofSeconds(1));
+                            : Defaults.SETTINGS.withIterations(3, Duration.ofMillis(500), 8, Duration.ofMillis(500));
                     Settings settings = base.with(o);
                     int[] carriers = full ? new int[] {100, 1000} : new int[] {ExecutorSpec.cpus(), 100};
                     long[] tasks = full ? new long[] {1000, 10000} : new long[] {1000};
@@ -91,7 +96,7 @@ public final class Suites {
                     Settings base = full
                             ? Defaults.SETTINGS.withIterations(5, Duration.ofSeconds(2), 5, Duration.ofSeconds(10))
                                     .withJvmArgs(List.of("-Xms512m", "-Xmx1024m"))
-                            : Defaults.SETTINGS.withIterations(1, Duration.ofSeconds(2), 3, Duration.ofSeconds(2))
+                            : Defaults.SETTINGS.withIterations(1, Duration.ofSeconds(1), 5, Duration.ofSeconds(1))
                                     .withJvmArgs(List.of("-Xms512m", "-Xmx1024m"));
                     Settings settings = base.with(o);
                     List<Scenario> out = new ArrayList<>();

@@ -40,7 +40,7 @@ public record ExecutorSpec(ExecutorKind kind, Scheduler scheduler, String schedu
     public static ExecutorSpec parse(String text) {
         Spec s = Spec.parse("executor", text);
         ExecutorKind kind = ExecutorKind.of(s.kind());
-        s.requireKeys(java.util.Set.copyOf(kind.keys()));
+        s.requireKeys(kind.keys());
         return switch (kind) {
             case INLINE -> new ExecutorSpec(kind, null, null, 1, 0, null);
             case VIRTUAL -> virtual(kind, s, 0);

@@ -2,7 +2,7 @@ package org.fiberbench.load;
 
 import java.time.Duration;
 import java.util.Locale;
-import java.util.Set;
+import java.util.List;
 import org.fiberbench.spec.Numbers;
 import org.fiberbench.spec.Spec;
 import org.fiberbench.spec.SpecException;
@@ -31,17 +31,17 @@ public record LoadSpec(Kind kind, long tasks, int users, double rate, Duration d
         Spec s = Spec.parse("load", text);
         return switch (s.kind().toLowerCase(Locale.ROOT)) {
             case "batch" -> {
-                s.requireKeys(Set.of("tasks"));
+                s.requireKeys(List.of("tasks"));
                 yield new LoadSpec(Kind.BATCH, s.requiredLong("tasks", 1, MAX_TASKS), 0, 0, null, null, false);
             }
             case "closed" -> {
-                s.requireKeys(Set.of("users", "duration", "warmup"));
+                s.requireKeys(List.of("users", "duration", "warmup"));
                 int users = (int) s.requiredLong("users", 1, MAX_USERS);
                 Duration[] dw = durations(s);
                 yield new LoadSpec(Kind.CLOSED, 0, users, 0, dw[0], dw[1], false);
             }
             case "open" -> {
-                s.requireKeys(Set.of("rate", "duration", "warmup", "arrival"));
+                s.requireKeys(List.of("rate", "duration", "warmup", "arrival"));
                 double rate = Numbers.parseDouble(s.where("rate"), s.required("rate", "R (tasks per second)"), 0, MAX_RATE);
                 Duration[] dw = durations(s);
                 String arrival = s.string("arrival", "uniform").toLowerCase(Locale.ROOT);

@@ -16,7 +16,7 @@ import java.util.Map;
  */
 public final class Environment {
     /** Whole-machine CPU use above this, with nothing of ours running, means the numbers are suspect. */
-    static final double BUSY_PCT = 20.0;
+    public static final double BUSY_PCT = 20.0;
 
     private Environment() {
     }

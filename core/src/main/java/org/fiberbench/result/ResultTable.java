@@ -30,6 +30,7 @@ public final class ResultTable {
             }
             sb.append(format(rows));
         }
+        sb.append(LatencyTable.render(scenarios));
         return sb.toString();
     }
 

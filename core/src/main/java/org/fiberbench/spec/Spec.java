@@ -94,12 +94,13 @@ public record Spec(String family, String kind, Map<String, String> params) {
         return out;
     }
 
-    /** Fails unless every key is one of {@code allowed}. */
-    public Spec requireKeys(Set<String> allowed) {
+    /** Fails unless every key is one of {@code allowed}; a List keeps its order in the message, a Set is sorted. */
+    public Spec requireKeys(java.util.Collection<String> allowed) {
         for (String key : params.keySet()) {
             if (!allowed.contains(key)) {
+                java.util.Collection<String> shown = allowed instanceof List ? allowed : new java.util.TreeSet<>(allowed);
                 throw new SpecException(family + " '" + kind + "' has no key '" + key + "'; accepted keys: "
-                        + (allowed.isEmpty() ? "none" : String.join(", ", allowed)));
+                        + (allowed.isEmpty() ? "none" : String.join(", ", shown)));
             }
         }
         return this;

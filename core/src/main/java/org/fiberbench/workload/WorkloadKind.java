@@ -28,6 +28,11 @@ public final class WorkloadKind {
         register(new WorkloadKind("fail", Set.of("every", "ms"), "fail:every=10",
                 "every Nth task throws (a harness self-check: errors must be counted); ms=N sleeps first",
                 FailWorkload::canonical, FailWorkload::new));
+        register(new WorkloadKind("pin", Set.of("ms"), "pin:ms=10",
+                "sleeps N ms inside a class initializer: pins a virtual thread's carrier on every JDK (a pinning self-check)",
+                PinWorkload::canonical, PinWorkload::new));
+        register(org.fiberbench.workload.jdbc.JdbcWorkloads.kind());
+        register(org.fiberbench.http.HttpWorkload.kind());
         register(new WorkloadKind("primes", Set.of("range"), "primes:range=0..1000000,5000000..6000000",
                 "is a seeded random value in the range prime? trial division by 2..n-1 (seed 004); ranges cycle task by task",
                 PrimesWorkload::canonical, PrimesWorkload::new));

@@ -1,2 +1,12 @@
-/** The self-contained HTML report, run comparison and profile diff. */
+/**
+ * The self-contained HTML report and the comparison of two runs. Reads results.json only (no
+ * dependency on core), so it works on any run directory and on imported JMH results.
+ *
+ * <p>Public surface: {@link org.fiberbench.report.ReportWriter} (report.html for a run),
+ * {@link org.fiberbench.report.Compare} / {@link org.fiberbench.report.Comparison} (two runs,
+ * ratio with interval and verdict per scenario) and {@link org.fiberbench.report.JmhImport}
+ * (a JMH {@code -rf json} file as a run). The page is the resource {@code report.html}: Java
+ * builds a data model (ratios and warnings are computed here, chart series are compacted) and
+ * streams it between the page's markers; the page's own script draws tables and SVG charts.
+ */
 package org.fiberbench.report;

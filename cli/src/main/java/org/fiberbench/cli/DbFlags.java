@@ -1,0 +1,26 @@
+package org.fiberbench.cli;
+
+import org.fiberbench.db.DbOptions;
+import picocli.CommandLine.Option;
+
+/** The database flags of {@code run}: they only matter to scenarios with a jdbc workload. */
+final class DbFlags {
+    @Option(names = "--db", paramLabel = "URL",
+            description = "database for jdbc workloads: jdbc:mariadb://, jdbc:mysql://, jdbc:postgresql://, jdbc:h2:tcp://"
+                    + " (default: an embedded H2 server on 127.0.0.1)")
+    String url;
+
+    @Option(names = "--db-user", paramLabel = "USER", description = "database user")
+    String user;
+
+    @Option(names = "--db-password", paramLabel = "PASSWORD",
+            description = "database password (default: $" + DbOptions.PASSWORD_ENV + "; prefer it: a flag shows in ps)")
+    String password;
+
+    @Option(names = "--rows", paramLabel = "N", description = "rows of table fiberbench_hello (default 10)")
+    Integer rows;
+
+    DbOptions options() {
+        return DbOptions.of(url, user, password, rows);
+    }
+}

@@ -1,0 +1,30 @@
+package org.fiberbench.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code fiberbench jmh [JMH options] [REGEX]}: JMH's own command line over every benchmark in
+ * fiberbench's jar (batch scenarios, reference and micro-benchmarks). {@code fiberbench jmh -l}
+ * lists them; {@code -h} prints JMH's options.
+ */
+@Command(name = "jmh", description = "Run JMH directly on fiberbench's benchmarks (JMH's own options, e.g. -l, -f, -wi, -i, -prof gc).")
+final class JmhCommand implements Callable<Integer> {
+
+    @Parameters(arity = "0..*", paramLabel = "ARGS", description = "passed to JMH unchanged")
+    List<String> args = new ArrayList<>();
+
+    @Override
+    public Integer call() throws Exception {
+        List<String> all = new ArrayList<>(args);
+        if (!all.contains("-jvmArgsAppend")) {
+            all.add("-jvmArgsAppend");
+            all.add(String.join(" ", org.fiberbench.engine.Defaults.FORK_JVM_ARGS));
+        }
+        org.openjdk.jmh.Main.main(all.toArray(String[]::new));
+        return 0;
+    }
+}

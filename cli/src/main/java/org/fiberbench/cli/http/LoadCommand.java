@@ -1,0 +1,154 @@
+package org.fiberbench.cli.http;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.fiberbench.http.Buckets;
+import org.fiberbench.http.HttpProbe;
+import org.fiberbench.http.HttpSender;
+import org.fiberbench.http.HttpTarget;
+import org.fiberbench.http.LoadGenerator;
+import org.fiberbench.http.LoadOptions;
+import org.fiberbench.http.LoadOutcome;
+import org.fiberbench.load.LoadSpec;
+import org.fiberbench.result.RunDirectory;
+import org.fiberbench.result.ScenarioResult;
+import org.fiberbench.spec.Numbers;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code fiberbench load URL (--users N | --rate R) --duration D}: the load generator against any HTTP server. */
+@Command(name = "load", mixinStandardHelpOptions = true,
+        description = {"Load an HTTP URL with N closed-loop users or an open-loop rate; write a run directory.",
+            "Open model: latency counts from each request's intended start (uncorrected beside it)."})
+public final class LoadCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "URL", description = "e.g. http://127.0.0.1:8080/thread/benchmark?ms=1000")
+    String url;
+
+    @Option(names = "--user", paramLabel = "U", description = "basic-auth user")
+    String user;
+
+    @Option(names = "--password", paramLabel = "P", description = "basic-auth password")
+    String password;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Model model;
+
+    static final class Model {
+        @Option(names = "--users", paramLabel = "N", description = "closed model: N users, each request -> response -> next")
+        Integer users;
+
+        @Option(names = "--rate", paramLabel = "R", description = "open model: R requests per second on a fixed schedule")
+        String rate;
+    }
+
+    @Option(names = "--duration", required = true, paramLabel = "D", description = "total time, warm-up included (e.g. 30s)")
+    String duration;
+
+    @Option(names = "--warmup", paramLabel = "W", description = "first part of --duration left out of the totals (default 0)")
+    String warmup;
+
+    @Option(names = "--ramp", paramLabel = "D", description = "closed model: start the users evenly over D (default 0)")
+    String ramp = "0s";
+
+    @Option(names = "--poisson", description = "open model: exponential inter-arrival times instead of uniform")
+    boolean poisson;
+
+    @Option(names = "--timeout", paramLabel = "T", description = "per-request timeout (default 10s)")
+    String timeout = "10s";
+
+    @Option(names = "--buckets", paramLabel = "B1,B2", description = "response-time bucket bounds (default ${DEFAULT-VALUE})")
+    String buckets = "500ms,1500ms";
+
+    @Option(names = "--expect", paramLabel = "TEXT", description = "a 2xx body without TEXT is a 'body' error")
+    String expect;
+
+    @Option(names = "--client", paramLabel = "KIND", description = "socket (default: blocking keep-alive sockets) or jdk (java.net.http.HttpClient)")
+    String client = LoadOptions.DEFAULT_CLIENT.id();
+
+    @Option(names = "--out", paramLabel = "DIR", description = "run directory (default results/<timestamp>-load)")
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        LoadOptions options = options();
+        HttpProbe.check(options.target(), options.client());
+        RunDirectory run = RunDirectory.create(out, "load", "adhoc", "load " + url + " " + options.load());
+        String workload = "http:url=" + url;
+        String id = run.nextScenarioId("load " + options.load().kind().name().toLowerCase(java.util.Locale.ROOT));
+        LoadGenerator generator = LoadGenerator.create(options, run.scenarioFile(id, ".hlog"));
+        AtomicBoolean written = new AtomicBoolean();
+        Runnable write = () -> {
+            if (written.compareAndSet(false, true)) {
+                finish(run, id, workload, options, generator.outcome());
+            }
+        };
+        Thread hook = new Thread(() -> {
+            generator.stop();
+            write.run();
+        }, "fiberbench-load-interrupt");
+        Runtime.getRuntime().addShutdownHook(hook);
+        System.err.printf("fiberbench: loading %s with %s (%s client); results in %s%n", options.target().describe(),
+                options.load(), options.client().id(), run.dir());
+        LoadOutcome outcome = generator.run();
+        if (written.compareAndSet(false, true)) {
+            finish(run, id, workload, options, outcome);
+        }
+        Runtime.getRuntime().removeShutdownHook(hook);
+        return 0;
+    }
+
+    LoadOptions options() {
+        HttpTarget target = HttpTarget.of(url, user, password, Numbers.parseDuration("--timeout", timeout), expect);
+        String w = warmup == null ? "" : ",warmup=" + warmup;
+        LoadSpec load = model.users != null
+                ? LoadSpec.parse("closed:users=" + model.users + ",duration=" + duration + w)
+                : LoadSpec.parse("open:rate=" + model.rate + ",duration=" + duration + w + (poisson ? ",arrival=poisson" : ""));
+        return new LoadOptions(target, load, HttpSender.Kind.of(client), Buckets.parse(buckets),
+                Numbers.parseDuration("--ramp", ramp), LoadOptions.DEFAULT_MAX_IN_FLIGHT);
+    }
+
+    private static void finish(RunDirectory run, String id, String workload, LoadOptions o, LoadOutcome outcome) {
+        try {
+            ScenarioResult r = new ScenarioResult(id, "virtual", workload, o.load().canonical())
+                    .config("runner", "load").config("client", o.client().id())
+                    .config("timeout_s", o.target().timeout().toMillis() / 1000.0)
+                    .config("ramp_s", o.ramp().toMillis() / 1000.0).config("buckets", o.buckets().toString());
+            outcome.into(r, run);
+            run.add(r);
+            run.finish();
+            System.out.print(summary(outcome, o));
+            System.out.println("results: " + run.dir().resolve("results.json"));
+            org.fiberbench.cli.AfterRun.writeReport(run);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    static String summary(LoadOutcome o, LoadOptions opts) {
+        Map<String, Object> m = o.metrics();
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(java.util.Locale.ROOT, "%s%n  throughput %.1f req/s, %d ok, %d errors %s%n",
+                opts.load(), o.throughput(), o.completed(), o.errors(), o.errorsByClass().isEmpty() ? "" : o.errorsByClass()));
+        sb.append("  latency ").append(opts.load().kind() == LoadSpec.Kind.OPEN ? "(from intended start) " : "");
+        for (String k : List.of("p50", "p90", "p99", "p99_9", "max")) {
+            sb.append(k).append(' ').append(ms(m.get("latency_" + k + "_ns"))).append("  ");
+        }
+        sb.append(String.format("%n  buckets "));
+        for (Map<String, Object> b : (List<Map<String, Object>>) o.section().get("buckets")) {
+            sb.append(b.get("label")).append(": ").append(b.get("count")).append("  ");
+        }
+        return sb.append(String.format("%n")).toString();
+    }
+
+    private static String ms(Object ns) {
+        return ns == null ? "-" : String.format(java.util.Locale.ROOT, "%.1fms", ((Number) ns).doubleValue() / 1e6);
+    }
+}

@@ -1,0 +1,136 @@
+package org.fiberbench.cli.orderbook;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.fiberbench.engine.Defaults;
+import org.fiberbench.orderbook.jmh.MicroBenchmarks;
+import org.fiberbench.result.RunDirectory;
+import org.fiberbench.result.ScenarioResult;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.util.Statistics;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code orderbook micro}: the JMH cancel and add benchmarks of both books, with allocation per operation. */
+@Command(name = "micro", mixinStandardHelpOptions = true,
+        description = {"JMH: cancel first / last / nonexistent × enqueued orders, add-resting, add-matching, for both "
+                + "impls, with the gc profiler's bytes per operation. A quick run: --warmup 1 --warmup-time 200ms "
+                + "--iterations 2 --time 200ms (under a minute)."})
+final class MicroCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--forks", defaultValue = "1", paramLabel = "N", description = "JMH forks per benchmark (default ${DEFAULT-VALUE})")
+    int forks;
+
+    @Option(names = "--warmup", defaultValue = "2", paramLabel = "N", description = "warm-up iterations (default ${DEFAULT-VALUE})")
+    int warmup;
+
+    @Option(names = "--warmup-time", defaultValue = "1s", paramLabel = "D", converter = Runs.DurationConverter.class,
+            description = "time of each warm-up iteration (default ${DEFAULT-VALUE})")
+    Duration warmupTime;
+
+    @Option(names = "--iterations", defaultValue = "3", paramLabel = "N", description = "measurement iterations (default ${DEFAULT-VALUE})")
+    int iterations;
+
+    @Option(names = "--time", defaultValue = "1s", paramLabel = "D", converter = Runs.DurationConverter.class,
+            description = "time of each measurement iteration (default ${DEFAULT-VALUE})")
+    Duration time;
+
+    @Option(names = "--impl", paramLabel = "IMPL", description = "naive or fast; repeat or comma-separate (default both)")
+    List<String> impls = new ArrayList<>();
+
+    @Option(names = "--enqueued", split = ",", paramLabel = "N", description = "enqueued order counts (default 1,10,50,100,1000)")
+    List<Integer> enqueued = new ArrayList<>();
+
+    @Option(names = "--jvm-args", paramLabel = "ARGS", description = "extra JVM options for the JMH forks")
+    List<String> jvmArgs = new ArrayList<>();
+
+    @Option(names = "--out", paramLabel = "DIR", description = "run directory (default results/<timestamp>-orderbook-micro)")
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        return Exits.run(spec, this::measure);
+    }
+
+    private int measure() throws Exception {
+        List<String> jvm = new ArrayList<>(Defaults.FORK_JVM_ARGS);
+        Runs.jvmArgSets(jvmArgs).forEach(jvm::addAll);
+        List<String> implNames = impls.isEmpty() ? List.of()
+                : Runs.impls(impls).stream().map(k -> k.label()).toList();
+        RunDirectory run = RunDirectory.create(out, "orderbook-micro", "adhoc",
+                Runs.commandLine("micro", spec.commandLine().getParseResult().originalArgs().toArray(String[]::new)));
+        Path jmhLog = run.dir().resolve("jmh.log");
+        MicroBenchmarks.Options options = new MicroBenchmarks.Options(forks, warmup, warmupTime, iterations, time,
+                implNames, enqueued, jvm, jmhLog);
+        PrintWriter o = spec.commandLine().getOut();
+        o.println("running JMH; its output goes to " + jmhLog);
+        o.flush();
+        Collection<RunResult> results = MicroBenchmarks.run(options);
+        o.printf("%-24s %-6s %9s %16s %12s %12s%n", "benchmark", "impl", "enqueued", "ops/s", "± error", "B/op");
+        for (RunResult rr : results) {
+            record(run, rr, options, o);
+        }
+        Runs.finish(run, o);
+        return 0;
+    }
+
+    private static void record(RunDirectory run, RunResult rr, MicroBenchmarks.Options options, PrintWriter o) {
+        var params = rr.getParams();
+        String bench = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
+        String impl = params.getParam("impl");
+        String depth = params.getParam("enqueuedOrderCount") != null ? params.getParam("enqueuedOrderCount")
+                : params.getParam("depth");
+        String id = run.nextScenarioId(bench + " " + impl + " " + depth);
+        Result<?> primary = rr.getPrimaryResult();
+        Statistics st = primary.getStatistics();
+        Double alloc = allocPerOp(rr);
+        ScenarioResult r = new ScenarioResult(id, impl, "orderbook:" + bench + ",enqueued=" + depth, "jmh:thrpt")
+                .group(bench + " enqueued=" + depth)
+                .config("mode", "thrpt").config("forks", options.forks()).config("warmup_iterations", options.warmupIterations())
+                .config("warmup_time_s", options.warmupTime().toMillis() / 1e3).config("iterations", options.iterations())
+                .config("time_s", options.time().toMillis() / 1e3)
+                .metric("score", primary.getScore()).metric("score_unit", primary.getScoreUnit())
+                .metric("throughput_ops_s", primary.getScore()).metric("samples", st.getN())
+                .metric("alloc_bytes_per_op", alloc);
+        double error = primary.getScoreError();
+        if (st.getN() > 1 && !Double.isNaN(error)) {
+            double[] ci = st.getConfidenceIntervalAt(0.999);
+            r.metric("score_error", error).metric("score_ci_low", ci[0]).metric("score_ci_high", ci[1]);
+        }
+        List<Double> raw = new ArrayList<>();
+        for (BenchmarkResult br : rr.getBenchmarkResults()) {
+            for (IterationResult ir : br.getIterationResults()) {
+                raw.add(ir.getPrimaryResult().getScore());
+            }
+        }
+        r.iterations(raw.stream().mapToDouble(Double::doubleValue).toArray())
+                .section("orderbook", Map.of("impl", impl, "benchmark", bench, "enqueued", Integer.parseInt(depth)));
+        run.add(r);
+        o.printf("%-24s %-6s %9s %16.0f %12s %12s%n", bench, impl, depth, primary.getScore(),
+                Double.isNaN(error) ? "" : String.format("%.0f", error), alloc == null ? "" : String.format("%.2f", alloc));
+        o.flush();
+    }
+
+    /** The gc profiler's normalised allocation rate: bytes per benchmark operation. */
+    private static Double allocPerOp(RunResult rr) {
+        for (Map.Entry<String, Result> e : rr.getSecondaryResults().entrySet()) {
+            if (e.getKey().endsWith("gc.alloc.rate.norm")) {
+                return e.getValue().getScore();
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,118 @@
+package org.fiberbench.cli.orderbook;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.time.Duration;
+import org.fiberbench.spec.Numbers;
+import picocli.CommandLine.ITypeConverter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.fiberbench.orderbook.BookKind;
+import org.fiberbench.orderbook.jfr.JfrSummary;
+import org.fiberbench.result.RunDirectory;
+import org.fiberbench.result.ScenarioResult;
+
+/** What the measuring orderbook commands share: flag parsing helpers and result writing. */
+final class Runs {
+    static final int JFR_TOP = 15;
+
+    private Runs() {
+    }
+
+    /** {@code 500ms}, {@code 10s}, {@code 2m}; a bare number is seconds. */
+    static final class DurationConverter implements ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            return Numbers.parseDuration("duration", value);
+        }
+    }
+
+    /** Each {@code --jvm-args} value is one set of options (one fork each); none means one default set. */
+    static List<List<String>> jvmArgSets(List<String> values) {
+        List<List<String>> sets = new ArrayList<>();
+        for (String v : values) {
+            List<String> set = new ArrayList<>();
+            for (String a : v.trim().split("\\s+")) {
+                if (!a.isEmpty()) {
+                    set.add(a);
+                }
+            }
+            sets.add(List.copyOf(set));
+        }
+        return sets.isEmpty() ? List.of(List.of()) : sets;
+    }
+
+    static String label(List<String> jvmArgs) {
+        return jvmArgs.isEmpty() ? "(default)" : String.join(" ", jvmArgs);
+    }
+
+    /** {@code --impl} values; none means both, naive first so that it is each group's baseline. */
+    static List<BookKind> impls(List<String> values) {
+        if (values.isEmpty()) {
+            return List.of(BookKind.NAIVE, BookKind.FAST);
+        }
+        return values.stream().flatMap(v -> List.of(v.split(",")).stream()).map(String::trim).map(BookKind::parse)
+                .distinct().toList();
+    }
+
+    static String commandLine(String sub, String[] args) {
+        return "orderbook " + sub + (args.length == 0 ? "" : " " + String.join(" ", args));
+    }
+
+    /** Percentiles in the results format's shape: p50_ns ... max_ns, mean_ns. */
+    static Map<String, Object> percentiles(Histogram h) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("p50_ns", h.getValueAtPercentile(50));
+        m.put("p90_ns", h.getValueAtPercentile(90));
+        m.put("p99_ns", h.getValueAtPercentile(99));
+        m.put("p99_9_ns", h.getValueAtPercentile(99.9));
+        m.put("p99_99_ns", h.getValueAtPercentile(99.99));
+        m.put("max_ns", h.getMaxValue());
+        m.put("mean_ns", h.getMean());
+        return m;
+    }
+
+    /** Writes the percentile spectrum (values in nanoseconds) and returns its path relative to the run. */
+    static String writeHgrm(RunDirectory run, String id, String suffix, Histogram h) {
+        Path f = run.scenarioFile(id, suffix);
+        try (PrintStream out = new PrintStream(Files.newOutputStream(f), false, StandardCharsets.UTF_8)) {
+            h.outputPercentileDistribution(out, 1.0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return run.dir().relativize(f).toString();
+    }
+
+    /** Summarises a fork's recording into the scenario: a {@code jfr} section and a text file. */
+    static void attachJfr(RunDirectory run, ScenarioResult r, String id, Path jfr, PrintWriter out) {
+        if (!Files.exists(jfr)) {
+            run.warn("scenario " + id + ": no flight recording was written");
+            return;
+        }
+        JfrSummary summary = JfrSummary.read(jfr, JFR_TOP);
+        Path txt = run.scenarioFile(id, "-jfr.txt");
+        try {
+            Files.writeString(txt, summary.render());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        r.file("jfr", run.dir().relativize(jfr).toString()).file("jfr_summary", run.dir().relativize(txt).toString())
+                .section("jfr", summary.toMap());
+        out.print(summary.render());
+    }
+
+    static void finish(RunDirectory run, PrintWriter out) {
+        run.finish();
+        out.println("results: " + run.dir().resolve("results.json"));
+        out.flush();
+        org.fiberbench.cli.AfterRun.writeReport(run);
+    }
+}

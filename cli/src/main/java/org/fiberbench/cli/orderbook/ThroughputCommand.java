@@ -1,0 +1,156 @@
+package org.fiberbench.cli.orderbook;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.fiberbench.orderbook.BookKind;
+import org.fiberbench.orderbook.CommandCodec;
+import org.fiberbench.orderbook.CommandLog;
+import org.fiberbench.orderbook.bench.Fork;
+import org.fiberbench.orderbook.bench.Forked;
+import org.fiberbench.orderbook.bench.ThroughputBenchmark;
+import org.fiberbench.result.RunDirectory;
+import org.fiberbench.result.ScenarioResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code orderbook throughput}: seed 002's table of commands, seconds and commands/s, per impl and JVM options. */
+@Command(name = "throughput", mixinStandardHelpOptions = true,
+        description = {"Replay N commands (round the file again when N exceeds it) after a JVM warm-up and report "
+                + "commands/s. Each impl and each --jvm-args set runs in a fresh JVM."})
+final class ThroughputCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--input", required = true, paramLabel = "FILE", description = "command file")
+    Path input;
+
+    @Option(names = "--counts", split = ",", paramLabel = "N", defaultValue = "250000,500000,750000,1000000",
+            description = "commands per measurement (default ${DEFAULT-VALUE})")
+    long[] counts;
+
+    @Option(names = "--impl", paramLabel = "IMPL", description = "naive or fast; repeat or comma-separate (default both)")
+    List<String> impls = new ArrayList<>();
+
+    @Option(names = "--jvm-args", paramLabel = "ARGS", description = "JVM options of one fork, e.g. \"-Xmx1g -XX:+UseZGC\"; repeat for more forks")
+    List<String> jvmArgs = new ArrayList<>();
+
+    @Option(names = "--jfr", description = "record each fork with Flight Recorder and summarise it")
+    boolean jfr;
+
+    @Option(names = "--timeout", paramLabel = "D", defaultValue = "30m", converter = Runs.DurationConverter.class,
+            description = "a fork still running after this is killed (default ${DEFAULT-VALUE})")
+    Duration timeout;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "run directory (default results/<timestamp>-orderbook-throughput)")
+    Path out;
+
+    /** Per group, the id of its first scenario: the baseline the others are compared with. */
+    private final Map<String, String> baselineIds = new HashMap<>();
+
+    @Override
+    public Integer call() throws Exception {
+        return Exits.run(spec, this::measure);
+    }
+
+    private int measure() {
+        List<BookKind> kinds = Runs.impls(impls);
+        List<List<String>> sets = Runs.jvmArgSets(jvmArgs);
+        for (long c : counts) {
+            if (c < 1) {
+                throw new IllegalArgumentException("--counts value " + c + " must be >= 1");
+            }
+        }
+        CommandLog log = CommandCodec.read(input); // fail fast on a malformed file, before any fork
+        if (log.size() == 0) {
+            throw new IllegalArgumentException("input file " + input + " holds no commands");
+        }
+        RunDirectory run = RunDirectory.create(out, "orderbook-throughput", "adhoc",
+                Runs.commandLine("throughput", spec.commandLine().getParseResult().originalArgs().toArray(String[]::new)));
+        PrintWriter o = spec.commandLine().getOut();
+        o.printf("%-6s %-24s %12s %10s %14s %8s %5s %16s%n", "impl", "jvm-args", "commands", "seconds", "commands/s",
+                "repeats", "cpu%", "commands/cpu-s");
+        Map<String, Double> baseline = new HashMap<>();
+        boolean interrupted = false;
+        for (int i = 0; i < sets.size(); i++) {
+            for (BookKind kind : kinds) {
+                interrupted = one(run, o, kind, sets.get(i), "fork-" + kind.label() + "-" + (i + 1), baseline);
+                if (interrupted) {
+                    break;
+                }
+            }
+            if (interrupted) {
+                break;
+            }
+        }
+        Runs.finish(run, o);
+        return interrupted ? 130 : 0;
+    }
+
+    /** One fork; returns true when it was interrupted. */
+    private boolean one(RunDirectory run, PrintWriter o, BookKind kind, List<String> set, String fork,
+                        Map<String, Double> baseline) {
+        List<String> args = new ArrayList<>(set);
+        Path jfrFile = jfr ? run.scenarioFile(fork, ".jfr") : null;
+        if (jfr) {
+            args.addAll(Forked.flightRecorderArgs(jfrFile));
+        }
+        long started = System.nanoTime();
+        try {
+            List<ThroughputBenchmark.Row> rows = Forked.throughput(input, kind, counts, args, timeout);
+            for (ThroughputBenchmark.Row row : rows) {
+                ScenarioResult r = record(run, kind, set, fork, row, baseline);
+                if (jfrFile != null && row == rows.get(rows.size() - 1)) {
+                    Runs.attachJfr(run, r, fork, jfrFile, o);
+                }
+                r.durationSeconds((System.nanoTime() - started) / 1e9);
+                run.add(r);
+                o.printf("%-6s %-24s %12d %10.3f %14.0f %8d %5.0f %16.0f%n", kind.label(), Runs.label(set), row.commands(),
+                        row.seconds(), row.commandsPerSecond(), row.repeats(), 100 * row.cpuSeconds() / row.seconds(),
+                        row.commands() / row.cpuSeconds());
+            }
+            return false;
+        } catch (Fork.ForkException e) {
+            ScenarioResult r = scenario(run, kind, set, Arrays.stream(counts).max().orElse(0), "jvm=" + Runs.label(set), fork);
+            r.termination(e.interrupted() ? "interrupted" : "failure").failure(e.getMessage());
+            run.add(r);
+            o.printf("%-6s %-28s %s%n", kind.label(), Runs.label(set), e.interrupted() ? "INTERRUPTED" : "FAILED: " + e.getMessage());
+            return e.interrupted();
+        }
+    }
+
+    private ScenarioResult record(RunDirectory run, BookKind kind, List<String> set, String fork,
+                                  ThroughputBenchmark.Row row, Map<String, Double> baseline) {
+        String group = "commands=" + row.commands() + " jvm=" + Runs.label(set);
+        ScenarioResult r = scenario(run, kind, set, row.commands(), group, fork);
+        r.metric("throughput_ops_s", row.commandsPerSecond()).metric("commands", row.commands())
+                .metric("elapsed_s", row.seconds()).metric("repeats", row.repeats()).metric("cpu_s", row.cpuSeconds())
+                .metric("throughput_per_cpu_s", row.commands() / row.cpuSeconds())
+                .section("orderbook", Map.of("impl", kind.label(), "commands", row.commands(), "seconds", row.seconds()));
+        Double base = baseline.putIfAbsent(group, row.commandsPerSecond());
+        baselineIds.putIfAbsent(group, r.id());
+        if (base != null) {
+            r.baseline(baselineIds.get(group)).metric("vs_baseline", row.commandsPerSecond() / base);
+        }
+        double cpuShare = row.cpuSeconds() / row.seconds();
+        if (cpuShare < 0.9) {
+            r.metric("warning", String.format("the replaying thread ran only %.0f%% of the time: a busy machine",
+                    100 * cpuShare));
+        }
+        return r;
+    }
+
+    private ScenarioResult scenario(RunDirectory run, BookKind kind, List<String> set, long commands, String group, String fork) {
+        String id = run.nextScenarioId(kind.label() + " " + commands + " " + Runs.label(set));
+        return new ScenarioResult(id, kind.label(), "orderbook:input=" + input.getFileName(), "replay:commands=" + commands)
+                .group(group).jvmArgs(set).config("fork", fork).config("warmup_commands", "min(100000, file) x 5");
+    }
+}

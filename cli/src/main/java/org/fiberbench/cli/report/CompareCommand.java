@@ -1,0 +1,64 @@
+package org.fiberbench.cli.report;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.fiberbench.report.Compare;
+import org.fiberbench.report.Comparison;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code fiberbench compare RUN_A RUN_B [--fail-on-regression PCT] [--html FILE]}. */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = {"Compare run B against run A scenario by scenario (matched by executor, workload, load and JVM options):",
+                "ratio B/A with its 99.9%% interval and a verdict. Exit status 1 with --fail-on-regression when a",
+                "significant regression exceeds PCT percent."})
+public final class CompareCommand implements Callable<Integer> {
+    /** Exit status when a significant regression exceeds the threshold. */
+    public static final int REGRESSION = 1;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "RUN_A", description = "the reference run (a run directory, results.json or JMH JSON result)")
+    Path a;
+
+    @Parameters(index = "1", paramLabel = "RUN_B", description = "the run compared against it")
+    Path b;
+
+    @Option(names = "--fail-on-regression", paramLabel = "PCT",
+            description = "exit with status 1 when a scenario is significantly worse by more than PCT percent (e.g. 5 or 2.5%%)")
+    String failOnRegression;
+
+    @Option(names = "--html", paramLabel = "FILE", description = "also write the comparison as an HTML page")
+    Path html;
+
+    @Override
+    public Integer call() {
+        // the threshold is checked before reading any run: a typo fails at once
+        double threshold = failOnRegression == null ? Double.NaN : Comparison.parsePercent(failOnRegression);
+        Comparison c = Compare.of(a, b);
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(c.toText());
+        if (html != null) {
+            out.println("html: " + c.writeHtml(html));
+        }
+        out.flush();
+        if (Double.isNaN(threshold)) {
+            return 0;
+        }
+        List<Comparison.Row> regressions = c.regressionsBeyond(threshold);
+        PrintWriter err = spec.commandLine().getErr();
+        for (Comparison.Row r : regressions) {
+            err.printf(Locale.ROOT, "regression: %s | %s | %s is %.1f%% worse (threshold %s%%)%n",
+                    r.executor(), r.workload(), r.load(), r.regressionPct(), failOnRegression.replace("%", "").trim());
+        }
+        err.flush();
+        return regressions.isEmpty() ? 0 : REGRESSION;
+    }
+}

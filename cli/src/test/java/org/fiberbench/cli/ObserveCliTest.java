@@ -1,0 +1,107 @@
+package org.fiberbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.fiberbench.result.RunDirectory;
+import org.fiberbench.result.ScenarioResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ObserveCliTest {
+    private static final List<String> FORKJOIN = List.of(
+            "java/lang/Thread.run;java/util/concurrent/ForkJoinWorkerThread.run;java/util/concurrent/ForkJoinPool.awaitWork 10",
+            "java/lang/Thread.run;Demo.query 90");
+    private static final List<String> FIXED = List.of(
+            "java/lang/Thread.run;java/util/concurrent/ThreadPoolExecutor.getTask 5",
+            "java/lang/Thread.run;Demo.query 95");
+
+    @TempDir
+    Path out;
+
+    private static String stdout(Runnable r) {
+        PrintStream old = System.out;
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
+        try {
+            r.run();
+        } finally {
+            System.setOut(old);
+        }
+        return buf.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void rejectsUnknownProfileEventBeforeWritingAnything() {
+        Path dir = out.resolve("run");
+        assertEquals(2, Main.execute("run", "-e", "virtual", "-w", "noop", "-l", "batch:tasks=1", "--profile", "cycles",
+                "--out", dir.toString()));
+        assertFalse(Files.exists(dir.resolve("results.json")));
+    }
+
+    @Test
+    void rejectsAZeroSampleInterval() {
+        assertEquals(2, Main.execute("run", "-e", "virtual", "-w", "noop", "-l", "batch:tasks=1", "--sample-interval", "0ms",
+                "--out", out.resolve("run").toString()));
+    }
+
+    @Test
+    void profileDiffOfTwoFilesPrintsSharesAndOneSidedFrames() throws Exception {
+        Path a = Files.write(out.resolve("fj.collapsed"), FORKJOIN);
+        Path b = Files.write(out.resolve("fixed.collapsed"), FIXED);
+        int[] status = new int[1];
+        String text = stdout(() -> status[0] = Main.execute("profile", "diff", a.toString(), b.toString()));
+        assertEquals(0, status[0]);
+        assertTrue(text.contains("only in A:") && text.contains("java.util.concurrent.ForkJoinPool.awaitWork"), text);
+        assertTrue(text.lines().anyMatch(l -> l.contains("Demo.query") && l.contains("90.0%") && l.contains("+5.0")), text);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void profileDiffFindsRunScenariosAndSavesTheDiffInTheRun() throws Exception {
+        RunDirectory run = RunDirectory.create(out.resolve("run"), "test", "adhoc", "test");
+        for (String[] s : new String[][] {{"01-fj", "virtual:scheduler=forkjoin,carriers=2"}, {"02-fixed", "virtual:scheduler=fixed,carriers=2"}}) {
+            Files.write(run.scenarioFile(s[0], ".collapsed"), s[0].equals("01-fj") ? FORKJOIN : FIXED);
+            run.add(new ScenarioResult(s[0], s[1], "noop", "batch:tasks=1").file("collapsed", "scenarios/" + s[0] + ".collapsed"));
+        }
+        String dir = run.dir().toString();
+        int[] status = new int[1];
+        String json = stdout(() -> status[0] = Main.execute("profile", "diff", dir + ":01", dir + ":2", "--json", "--save"));
+        assertEquals(0, status[0]);
+        assertTrue(json.contains("\"only_b\""), json);
+        List<Map<String, Object>> diffs = (List<Map<String, Object>>) RunDirectory.read(run.dir().resolve("results.json"))
+                .get("profile_diffs");
+        assertEquals(List.of("01-fj", "02-fixed"), List.of(diffs.get(0).get("a"), diffs.get(0).get("b")));
+        assertEquals(List.of("java.util.concurrent.ThreadPoolExecutor.getTask"), diffs.get(0).get("only_b"));
+    }
+
+    @Test
+    void profileDiffOfAScenarioWithoutProfileExits2() {
+        RunDirectory run = RunDirectory.create(out.resolve("run"), "test", "adhoc", "test");
+        run.add(new ScenarioResult("01-x", "virtual", "noop", "batch:tasks=1"));
+        assertEquals(2, Main.execute("profile", "diff", run.dir() + ":01", run.dir() + ":01"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void openLoopScenarioGetsResourcesPinningAndAProfile() throws Exception {
+        Path dir = out.resolve("run");
+        assertEquals(0, Main.execute("run", "-e", "virtual", "-w", "cpu:iterations=1000000", "-l",
+                "open:rate=100,duration=1500ms,warmup=500ms", "--profile", "cpu", "--out", dir.toString()));
+        Map<String, Object> s = ((List<Map<String, Object>>) RunDirectory.read(dir.resolve("results.json")).get("scenarios")).get(0);
+        Map<String, Object> metrics = (Map<String, Object>) s.get("metrics");
+        assertTrue(((Number) metrics.get("threads_peak")).intValue() > 0, metrics.toString());
+        assertEquals(0, ((Number) metrics.get("pinned_count")).intValue(), metrics.toString());
+        Map<String, Object> files = (Map<String, Object>) s.get("files");
+        assertTrue(Files.size(dir.resolve((String) files.get("flame"))) > 1000, files.toString());
+        assertTrue(Files.readString(dir.resolve((String) files.get("collapsed"))).contains("CpuWorkload.run"));
+    }
+}

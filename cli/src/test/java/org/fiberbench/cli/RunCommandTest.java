@@ -1,0 +1,142 @@
+package org.fiberbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.fiberbench.result.RunDirectory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** End to end through picocli, the engine and real JMH forks. Short iterations keep each run to seconds. */
+class RunCommandTest {
+    private static final String[] SHORT = {"--warmup", "0", "--iterations", "2", "--time", "200ms"};
+
+    @TempDir
+    Path tmp;
+
+    private static String[] args(Path out, String... rest) {
+        String[] a = new String[rest.length + SHORT.length + 3];
+        a[0] = "run";
+        System.arraycopy(rest, 0, a, 1, rest.length);
+        System.arraycopy(SHORT, 0, a, 1 + rest.length, SHORT.length);
+        a[a.length - 2] = "--out";
+        a[a.length - 1] = out.toString();
+        return a;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> scenarios(Path out) throws Exception {
+        Map<String, Object> doc = RunDirectory.read(out.resolve("results.json"));
+        assertEquals(1, doc.get("format_version"));
+        return (List<Map<String, Object>>) doc.get("scenarios");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static double score(Map<String, Object> scenario) {
+        return ((Number) ((Map<String, Object>) scenario.get("metrics")).get("score")).doubleValue();
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void batchScenarioRunsThroughJmhAndIsReadBack() throws Exception {
+        Path out = tmp.resolve("run");
+        int code = Main.execute(args(out, "-e", "virtual:scheduler=forkjoin,carriers=2", "-w", "cpu:iterations=1000",
+                "-l", "batch:tasks=50"));
+        assertEquals(0, code);
+        var s = scenarios(out).get(0);
+        assertEquals("virtual:scheduler=forkjoin,carriers=2", s.get("executor"));
+        assertEquals("cpu:iterations=1000", s.get("workload"));
+        assertEquals("batch:tasks=50", s.get("load"));
+        assertEquals("normal", s.get("termination"));
+        var metrics = (Map<String, Object>) s.get("metrics");
+        assertEquals("ms/op", metrics.get("score_unit"));
+        assertTrue(score(s) > 0);
+        assertEquals(2, ((List<?>) s.get("iterations")).size(), "raw iteration values kept");
+        assertEquals("jmh", ((Map<String, Object>) s.get("config")).get("runner"));
+        assertTrue(Files.size(out.resolve("results.csv")) > 0);
+        assertTrue(Files.readString(out.resolve("report.html")).contains("01-virtual-scheduler-forkjoin"),
+                "the report is written at the end of the run");
+        Map<String, Object> doc = RunDirectory.read(out.resolve("results.json"));
+        assertTrue(((Map<String, Object>) doc.get("environment")).containsKey("cpu"));
+        assertTrue(doc.get("finished_at") != null);
+    }
+
+    @Test
+    void sleepingBatchCannotScoreBelowItsSleep() throws Exception {
+        Path out = tmp.resolve("physics");
+        // 6 tasks of 100 ms on 2 threads need at least 3 rounds: 300 ms; on virtual threads at least 100 ms
+        int code = Main.execute(args(out, "-e", "platform:fixed=2", "-e", "virtual", "-w", "sleep:ms=100",
+                "-l", "batch:tasks=6"));
+        assertEquals(0, code);
+        var list = scenarios(out);
+        assertTrue(score(list.get(0)) >= 300, "fixed=2 scored " + score(list.get(0)));
+        assertTrue(score(list.get(1)) >= 100, "virtual scored " + score(list.get(1)));
+        assertTrue(score(list.get(1)) < score(list.get(0)), "virtual threads overlap the sleeps");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void failingWorkloadEndsScenarioAsFailureAndRunGoesOn() throws Exception {
+        Path out = tmp.resolve("fail");
+        int code = Main.execute(args(out, "-e", "virtual", "-e", "platform:fixed=2", "-w", "fail:every=5",
+                "-w", "noop", "-l", "batch:tasks=20"));
+        assertEquals(1, code, "a failed scenario makes the run exit 1");
+        var list = scenarios(out);
+        assertEquals(4, list.size(), "the run went on after the failures");
+        assertEquals("failure", list.get(0).get("termination"));
+        assertTrue(String.valueOf(list.get(0).get("failure")).contains("4 of 20 tasks failed"),
+                String.valueOf(list.get(0).get("failure")));
+        assertEquals("failure", list.get(1).get("termination"));
+        assertEquals("normal", list.get(2).get("termination"));
+        assertFalse(((Map<String, Object>) list.get(0).get("metrics")).containsKey("score"), "a failure never scores");
+    }
+
+    @Test
+    void hangingTasksFailTheScenarioAfterTheTimeout() throws Exception {
+        Path out = tmp.resolve("hang");
+        int code = Main.execute(args(out, "-e", "virtual", "-w", "sleep:ms=60000", "-l", "batch:tasks=3",
+                "--timeout", "1s"));
+        assertEquals(1, code);
+        var s = scenarios(out).get(0);
+        assertEquals("failure", s.get("termination"));
+        assertTrue(String.valueOf(s.get("failure")).contains("did not finish"), String.valueOf(s.get("failure")));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "-e bogus | unknown executor kind 'bogus'",
+        "-e virtual -w cpu:iterations=0 | key 'iterations': 0 is out of range",
+        "-e virtual -l batch:tasks=-1 | key 'tasks': -1 is out of range",
+        "-e virtual -l batch | needs tasks=N",
+        "-e virtual:scheduler=fixed,carriers=100000 | 100000 is out of range; accepted: 1..10000",
+        "-e virtual --forks 0 | --forks 0 is out of range",
+        "-e virtual --mode sample | --mode 'sample' is not accepted; accepted: avgt, thrpt",
+        "-e virtual --time 1x | '1x' is not a duration",
+        "nosuchsuite | unknown suite 'nosuchsuite'; accepted: ",
+    })
+    void badInputIsOneLineExit2AndWritesNothing(String argLine, String expected) {
+        Path out = tmp.resolve("bad");
+        StringWriter err = new StringWriter();
+        String[] parts = argLine.trim().split(" ");
+        String[] a = new String[parts.length + 3];
+        a[0] = "run";
+        System.arraycopy(parts, 0, a, 1, parts.length);
+        a[a.length - 2] = "--out";
+        a[a.length - 1] = out.toString();
+        int code = Main.execute(err, a);
+        assertEquals(2, code, err.toString());
+        String msg = err.toString().trim();
+        assertTrue(msg.contains(expected), msg);
+        assertEquals(1, msg.lines().count(), "one line: " + msg);
+        assertFalse(msg.contains("at org."), "no stack trace");
+        assertFalse(Files.exists(out), "nothing written");
+    }
+}

@@ -1,0 +1,89 @@
+package org.fiberbench.db;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.fiberbench.engine.Plan;
+import org.fiberbench.engine.Scenario;
+import org.fiberbench.engine.ScenarioHooks;
+import org.fiberbench.spec.Spec;
+import org.fiberbench.workload.jdbc.DbConnection;
+
+/**
+ * Database support for one run. {@link #open} checks the database while planning (a one-line
+ * {@link org.fiberbench.spec.SpecException} on any bad setting) and installs the scenario hook
+ * that gives each jdbc scenario its server; {@link #close} removes it. A plan without jdbc
+ * scenarios touches no database at all.
+ */
+public final class DbRun implements AutoCloseable {
+    private final AutoCloseable hook;
+    private final String server;
+
+    private DbRun(AutoCloseable hook, String server) {
+        this.hook = hook;
+        this.server = server;
+    }
+
+    public static DbRun open(Plan plan, DbOptions options) throws Exception {
+        List<Spec> specs = new ArrayList<>();
+        for (Scenario s : plan.scenarios()) {
+            if (DbScenarioHook.isJdbc(s) && !specs.contains(s.workload().spec())) {
+                specs.add(s.workload().spec());
+            }
+        }
+        if (specs.isEmpty()) {
+            return new DbRun(null, null);
+        }
+        String server;
+        if (options.embedded()) {
+            try (EmbeddedH2 h2 = EmbeddedH2.start()) {
+                server = DbCheck.prepare(h2.connection(), options.rows(), specs);
+            }
+        } else {
+            server = DbCheck.prepare(options.connection(), options.rows(), specs);
+        }
+        return new DbRun(ScenarioHooks.install(new DbScenarioHook(options)), server);
+    }
+
+    /** The server's product and version, or null when the plan has no database scenario. */
+    public String server() {
+        return server;
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (hook != null) {
+            hook.close();
+        }
+    }
+
+    /** {@code args} with the value of --db-password, and any password inside a --db URL, replaced by ***. */
+    public static List<String> maskArgs(List<String> args) {
+        List<String> out = new ArrayList<>(args.size());
+        boolean nextIsSecret = false;
+        boolean nextIsUrl = false;
+        for (String a : args) {
+            if (nextIsSecret) {
+                out.add("***");
+            } else if (nextIsUrl) {
+                out.add(maskUrl(a));
+            } else if (a.startsWith("--db-password=")) {
+                out.add("--db-password=***");
+            } else if (a.startsWith("--db=")) {
+                out.add("--db=" + maskUrl(a.substring(5)));
+            } else {
+                out.add(a);
+            }
+            nextIsSecret = a.equals("--db-password");
+            nextIsUrl = a.equals("--db");
+        }
+        return out;
+    }
+
+    private static String maskUrl(String url) {
+        try {
+            return new DbConnection(url, null, null).maskedUrl();
+        } catch (RuntimeException e) {
+            return url; // not a URL we accept: planning reports it
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package org.fiberbench.engine;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.fiberbench.loop.LoopFork;
+import org.fiberbench.loop.LoopRequest;
+import org.fiberbench.result.RunDirectory;
+import org.fiberbench.result.ScenarioResult;
+
+/**
+ * Runs a closed or open scenario in a fresh JVM ({@link LoopFork}), bounded in time: the duration,
+ * the drain, and {@link #GRACE} for the JVM to start and stop; a fork that overruns is killed and
+ * the scenario fails. The fork's output goes to {@code scenarios/<id>-fork.log}.
+ */
+final class ForkedLoopRunner implements ScenarioRunner {
+    /** Time for a fork to start, set the workload up and exit, beyond the load's own duration and drain. */
+    static final Duration GRACE = Duration.ofSeconds(60);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Override
+    public ScenarioResult run(Scenario s, String id, RunDirectory run) throws Exception {
+        Path result = run.scenarioFile(id, "-loop.json");
+        Path log = run.scenarioFile(id, "-fork.log");
+        LoopRequest req = new LoopRequest(s.executor().canonical(), s.workload().canonical(), s.load().canonical(),
+                Defaults.LOOP_DRAIN.toMillis(), Defaults.LOOP_SEED,
+                str(run.scenarioFile(id, ".hgrm")), str(run.scenarioFile(id, "-service.hgrm")),
+                str(run.scenarioFile(id, ".hlog")), str(run.scenarioFile(id, "-service.hlog")), str(result));
+        ScenarioResult r = new ScenarioResult(id, s.executor().canonical(), s.workload().canonical(), s.load().canonical())
+                .group(s.group()).jvmArgs(s.settings().jvmArgs())
+                .config("runner", "loop").config("duration_s", s.load().duration().toMillis() / 1000.0)
+                .config("warmup_s", s.load().warmup().toMillis() / 1000.0)
+                .config("drain_s", Defaults.LOOP_DRAIN.toMillis() / 1000.0).config("seed", Defaults.LOOP_SEED)
+                .file("fork_log", rel(log));
+        Files.deleteIfExists(result);
+        List<String> cmd = command(s, req);
+        cmd.addAll(1, Observation.forkJvmArgs(run, id, Observation.observationFile(run, id)));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        try {
+            long bound = s.load().duration().plus(Defaults.LOOP_DRAIN).plus(GRACE).toMillis();
+            if (!p.waitFor(bound, TimeUnit.MILLISECONDS)) {
+                return r.failure("the loop fork overran " + bound / 1000 + " s and was killed");
+            }
+            if (p.exitValue() != 0 || !Files.exists(result)) {
+                return r.failure(lastLine(log, "the loop fork exited with status " + p.exitValue()));
+            }
+        } finally {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+        }
+        fill(r, id, run, JSON.readValue(result.toFile(), Map.class));
+        Observation.collect(r, run, id);
+        return r;
+    }
+
+    static List<String> command(Scenario s, LoopRequest req) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(Defaults.FORK_JVM_ARGS);
+        cmd.addAll(s.settings().jvmArgs());
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(LoopFork.class.getName());
+        cmd.add(LoopFork.encode(req));
+        return cmd;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static ScenarioResult fill(ScenarioResult r, String id, RunDirectory run, Map<String, Object> summary) {
+        ((Map<String, Object>) summary.get("metrics")).forEach(r::metric);
+        List<Number> it = (List<Number>) summary.get("iterations");
+        r.iterations(it.stream().mapToDouble(Number::doubleValue).toArray());
+        r.section("latency", summary.get("latency"));
+        r.section("workers", summary.get("workers"));
+        for (String[] f : new String[][] {{"hgrm", ".hgrm"}, {"hgrm_service", "-service.hgrm"}, {"hlog", ".hlog"},
+            {"hlog_service", "-service.hlog"}, {"loop_summary", "-loop.json"}}) {
+            r.file(f[0], rel(run.scenarioFile(id, f[1])));
+        }
+        return r;
+    }
+
+    private static String str(Path p) {
+        return p.toAbsolutePath().toString();
+    }
+
+    private static String rel(Path p) {
+        return "scenarios/" + p.getFileName();
+    }
+
+    /** The fork's last non-blank output line: its one-line reason. */
+    static String lastLine(Path log, String fallback) {
+        try {
+            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+            for (int i = lines.size() - 1; i >= 0; i--) {
+                if (!lines.get(i).isBlank()) {
+                    return lines.get(i).trim().replaceFirst("^fiberbench loop fork: ", "");
+                }
+            }
+        } catch (IOException e) {
+            // fall back
+        }
+        return fallback;
+    }
+}

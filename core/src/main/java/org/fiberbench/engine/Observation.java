@@ -1,0 +1,161 @@
+package org.fiberbench.engine;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.fiberbench.measure.ForkObservation;
+import org.fiberbench.measure.ObserveOptions;
+import org.fiberbench.measure.Observer;
+import org.fiberbench.measure.ResourceSampler;
+import org.fiberbench.result.RunDirectory;
+import org.fiberbench.result.ScenarioResult;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+
+/**
+ * The parent's side of observing scenarios: the run-wide {@link ObserveOptions} (set once by the
+ * CLI — every runner shares the {@link ScenarioRunner} signature, so they travel beside it), the
+ * per-scenario file names, the JMH wiring, and turning what a fork observed into results.json
+ * sections, metrics, files and warnings.
+ */
+public final class Observation {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static volatile ObserveOptions options = ObserveOptions.DEFAULT;
+
+    private Observation() {
+    }
+
+    /** Sets the observations of every scenario run from now on in this process. */
+    public static void use(ObserveOptions o) {
+        options = o;
+    }
+
+    public static ObserveOptions options() {
+        return options;
+    }
+
+    /** Where a scenario's observation files go: {@code scenarios/<id>.jfr}, {@code <id>-cpu.html}, {@code <id>.collapsed}. */
+    public static Observer.Files files(RunDirectory run, String id, ObserveOptions o) {
+        String label = o.profileLabel();
+        return new Observer.Files(o.jfr() ? run.scenarioFile(id, ".jfr") : null,
+                label == null ? null : run.scenarioFile(id, label.equals("cpu") ? ".collapsed" : "-" + label + ".collapsed"),
+                label == null ? null : run.scenarioFile(id, "-" + label + ".html"));
+    }
+
+    /** System properties and options a fork needs to observe scenario {@code id} and report to {@code out}. */
+    public static List<String> forkJvmArgs(RunDirectory run, String id, Path out) {
+        ObserveOptions o = options;
+        Observer.Files f = files(run, id, o);
+        List<String> args = new ArrayList<>(o.forkJvmArgs());
+        o.toProperties().forEach((k, v) -> args.add("-D" + k + "=" + v));
+        addPath(args, ForkObservation.OUT_PROPERTY, out);
+        addPath(args, ForkObservation.JFR_PROPERTY, f.jfr());
+        addPath(args, ForkObservation.COLLAPSED_PROPERTY, f.collapsed());
+        addPath(args, ForkObservation.FLAME_PROPERTY, f.flame());
+        return args;
+    }
+
+    private static void addPath(List<String> args, String key, Path p) {
+        if (p != null) {
+            args.add("-D" + key + "=" + p.toAbsolutePath());
+        }
+    }
+
+    /** JMH options that add {@link ObservingProfiler} to {@code base}, its JVM options appended to base's. */
+    static Options withObservation(Options base, String id, RunDirectory run) {
+        List<String> jvm = new ArrayList<>();
+        Collection<String> baseArgs = base.getJvmArgsAppend().orElse(List.of());
+        jvm.addAll(baseArgs);
+        jvm.addAll(forkJvmArgs(run, id, observationFile(run, id)));
+        return new OptionsBuilder().parent(base).addProfiler(ObservingProfiler.class)
+                .jvmArgsAppend(jvm.toArray(String[]::new)).build();
+    }
+
+    /** {@code scenarios/<id>.json}: the fork's observations with the full timeline. */
+    public static Path observationFile(RunDirectory run, String id) {
+        return run.scenarioFile(id, ".json");
+    }
+
+    /** Reads what the fork wrote (if it got that far) into {@code r}. */
+    @SuppressWarnings("unchecked")
+    static void collect(ScenarioResult r, RunDirectory run, String id) {
+        Path f = observationFile(run, id);
+        if (!Files.isRegularFile(f)) {
+            return;
+        }
+        try {
+            record(r, JSON.readValue(f.toFile(), Map.class), run);
+        } catch (IOException e) {
+            run.warn(id + ": observations unreadable (" + e.getMessage() + ")");
+        }
+    }
+
+    /**
+     * Puts a fork's observations ({@link Observer#stop}'s map) into {@code r}: the sections with
+     * a thinned timeline, the flat metrics, the files, a table warning when threads pinned, and
+     * the fork's own warnings as run warnings.
+     */
+    @SuppressWarnings("unchecked")
+    public static void record(ScenarioResult r, Map<String, Object> observed, RunDirectory run) {
+        Map<String, Object> resources = (Map<String, Object>) observed.get("resources");
+        if (resources != null) {
+            resources.put("timeline", ResourceSampler.thin((List<Object>) resources.get("timeline"),
+                    ResourceSampler.INLINE_POINTS));
+            r.section("resources", resources);
+            Map<String, Object> s = (Map<String, Object>) resources.get("summary");
+            for (String k : List.of("threads_peak", "cpu_user_ms", "cpu_sys_ms", "cpu_util_pct", "heap_peak_bytes",
+                    "gc_count", "gc_time_ms", "alloc_bytes_per_task", "rss_peak_bytes")) {
+                if (s.get(k) != null) {
+                    r.metric(k, s.get(k));
+                }
+            }
+            if (Files.isRegularFile(observationFile(run, r.id()))) {
+                r.file("timeline", relative(run, observationFile(run, r.id()).toString()));
+            }
+        }
+        recordPinning(r, (Map<String, Object>) observed.get("pinning"));
+        if (observed.get("carriers") != null) {
+            r.section("carriers", observed.get("carriers"));
+        }
+        Map<String, Object> profile = (Map<String, Object>) observed.get("profile");
+        if (profile != null) {
+            r.config("profile", profile.get("event"));
+        }
+        if (profile != null && profile.get("flame") != null) {
+            r.file("flame", relative(run, (String) profile.get("flame")));
+            r.file("collapsed", relative(run, (String) profile.get("collapsed")));
+            r.metric("profile_samples", profile.get("samples"));
+        }
+        if (observed.get("jfr") != null) {
+            r.file("jfr", relative(run, (String) observed.get("jfr")));
+        }
+        for (Object w : (List<Object>) observed.getOrDefault("warnings", List.of())) {
+            run.warn(r.id() + ": " + w);
+        }
+    }
+
+    private static void recordPinning(ScenarioResult r, Map<String, Object> pinning) {
+        if (pinning == null) {
+            return;
+        }
+        r.section("pinning", pinning);
+        long count = ((Number) pinning.get("count")).longValue();
+        r.metric("pinned_count", count);
+        if (count > 0) {
+            r.metric("warning", String.format(Locale.ROOT, "virtual threads pinned their carrier %d times (%.1f ms)",
+                    count, ((Number) pinning.get("total_ms")).doubleValue()));
+        }
+    }
+
+    private static String relative(RunDirectory run, String path) {
+        Path p = Path.of(path).toAbsolutePath().normalize();
+        Path base = run.dir().toAbsolutePath().normalize();
+        return p.startsWith(base) ? base.relativize(p).toString().replace('\\', '/') : p.toString();
+    }
+}

@@ -1,0 +1,57 @@
+package org.fiberbench.engine;
+
+import java.util.Collection;
+import java.util.List;
+import org.fiberbench.load.LoadSpec;
+import org.fiberbench.measure.ForkObservation;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.profile.InternalProfiler;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.runner.IterationType;
+
+/**
+ * A JMH profiler, run inside each JMH fork, that observes the measured iterations only: a {@link
+ * ForkObservation} starts before the first measurement iteration and, after the last, writes what
+ * it saw for the parent to read into the scenario's result. JMH makes one instance per fork and
+ * calls it from one thread.
+ */
+public final class ObservingProfiler implements InternalProfiler {
+    private ForkObservation observation;
+    private boolean started;
+    private int measured;
+    private long tasks;
+
+    public ObservingProfiler() {
+        // JMH instantiates profilers reflectively
+    }
+
+    @Override
+    public String getDescription() {
+        return "fiberbench resources, pinning, carriers and async-profiler over the measurement iterations";
+    }
+
+    @Override
+    public void beforeIteration(BenchmarkParams benchmark, IterationParams iteration) {
+        if (iteration.getType() == IterationType.MEASUREMENT && !started) {
+            started = true;
+            observation = ForkObservation.startIfAsked(benchmark.getParam("executor"));
+        }
+    }
+
+    @Override
+    public Collection<? extends Result> afterIteration(BenchmarkParams benchmark, IterationParams iteration,
+                                                       IterationResult result) {
+        if (iteration.getType() != IterationType.MEASUREMENT || observation == null) {
+            return List.of();
+        }
+        long ops = result.getMetadata() == null ? 0 : result.getMetadata().getMeasuredOps();
+        tasks += ops * LoadSpec.parse(benchmark.getParam("load")).tasks();
+        if (++measured == iteration.getCount()) {
+            observation.finish(tasks);
+            observation = null;
+        }
+        return List.of();
+    }
+}

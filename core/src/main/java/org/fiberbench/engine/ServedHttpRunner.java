@@ -1,0 +1,182 @@
+package org.fiberbench.engine;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.fiberbench.executor.ExecutorSpec;
+import org.fiberbench.http.Buckets;
+import org.fiberbench.http.HttpWorkload;
+import org.fiberbench.result.RunDirectory;
+import org.fiberbench.result.ScenarioResult;
+import org.fiberbench.spec.Spec;
+import org.fiberbench.workload.WorkloadSpec;
+
+/**
+ * Seed 003's server scenario: a workload {@code http:url=/PATH} (relative) is served by fiberbench's
+ * own server in a forked JVM whose requests run on the scenario's executor; the load generator runs
+ * in another fork (the loop runner, on virtual threads) against it. The server's own resource
+ * timeline, per-worker balance and request counter come from its {@code /stats} after the load.
+ * Every other scenario goes to the runner this one wraps.
+ */
+final class ServedHttpRunner implements ScenarioRunner {
+    /** The server's main class, by name: it lives in the server module, which core must not depend on. */
+    static final String SERVER_MAIN = "org.fiberbench.server.ServerMain";
+    static final String READY_PREFIX = "fiberbench: serving ";
+    static final String USER = "hello";
+    static final String PASSWORD = "world";
+    static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    static final Duration SERVER_GRACE = Duration.ofSeconds(5);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final ScenarioRunner loops;
+
+    ServedHttpRunner(ScenarioRunner loops) {
+        this.loops = loops;
+    }
+
+    @Override
+    public void check(Scenario s) {
+        if (!HttpWorkload.isRelative(s.workload().canonical())) {
+            loops.check(s);
+        }
+    }
+
+    @Override
+    public ScenarioResult run(Scenario s, String id, RunDirectory run) throws Exception {
+        if (!HttpWorkload.isRelative(s.workload().canonical())) {
+            return loops.run(s, id, run);
+        }
+        Path log = run.scenarioFile(id, "-server.log");
+        ScenarioResult r = new ScenarioResult(id, s.executor().canonical(), s.workload().canonical(), s.load().canonical())
+                .group(s.group()).jvmArgs(s.settings().jvmArgs()).file("server_log", "scenarios/" + log.getFileName());
+        Process server = new ProcessBuilder(serverCommand(s)).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        try {
+            String base = awaitUrl(server, log);
+            if (base == null) {
+                return r.failure(ForkedLoopRunner.lastLine(log, "the server fork did not start within "
+                        + START_TIMEOUT.toSeconds() + " s"));
+            }
+            Scenario generator = new Scenario(ExecutorSpec.parse("virtual"), absolute(s.workload(), base), s.load(),
+                    s.settings().withJvmArgs(List.of()), s.group());
+            ScenarioResult inner = loops.run(generator, id, run);
+            copy(inner, r);
+            seedBuckets(r, run.scenarioFile(id, ".hlog"));
+            r.config("server_executor", s.executor().canonical()).config("generator_executor", "virtual")
+                    .config("generator_workload", generator.workload().canonical());
+            addServerStats(r, base);
+            return r;
+        } finally {
+            stop(server);
+        }
+    }
+
+    private static List<String> serverCommand(Scenario s) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(Defaults.FORK_JVM_ARGS);
+        cmd.addAll(s.settings().jvmArgs());
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(SERVER_MAIN);
+        cmd.add(s.executor().canonical());
+        cmd.add("0");
+        cmd.add(SERVER_GRACE.toSeconds() + "s");
+        return cmd;
+    }
+
+    /** Waits for the server's "serving URL" line; null when it exits or does not start in time. */
+    private static String awaitUrl(Process p, Path log) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline && p.isAlive()) {
+            for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
+                if (line.startsWith(READY_PREFIX)) {
+                    String rest = line.substring(READY_PREFIX.length());
+                    return rest.substring(0, rest.indexOf(' ')).replaceAll("/$", "");
+                }
+            }
+            Thread.sleep(50);
+        }
+        return null;
+    }
+
+    /** {@code http:url=/x} → {@code http:url=http://127.0.0.1:PORT/x} with the server's credentials. */
+    static WorkloadSpec absolute(WorkloadSpec relative, String base) {
+        Spec s = relative.spec();
+        StringBuilder sb = new StringBuilder("http:url=").append(base).append(s.params().get("url"));
+        sb.append(",user=").append(USER).append(",password=").append(PASSWORD);
+        for (String k : List.of("timeout", "expect", "client")) {
+            if (s.has(k)) {
+                sb.append(',').append(k).append('=').append(s.params().get(k));
+            }
+        }
+        return WorkloadSpec.parse(sb.toString());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void copy(ScenarioResult from, ScenarioResult to) {
+        from.metrics().forEach(to::metric);
+        to.iterations(from.iterationValues());
+        to.section("latency", from.section("latency"));
+        ((Map<String, Object>) from.section("config")).forEach(to::config);
+        ((Map<String, Object>) from.section("files")).forEach((k, v) -> to.file(k, String.valueOf(v)));
+        if (!from.termination().equals("normal")) {
+            to.failure(from.failureReason());
+        }
+    }
+
+    /** Seed 003's response-time ranges (< 500 ms, 500–1500 ms, >= 1500 ms) beside the loop's decades. */
+    @SuppressWarnings("unchecked")
+    private static void seedBuckets(ScenarioResult r, Path hlog) throws IOException {
+        Object lat = r.section("latency");
+        if (!(lat instanceof Map) || !Files.exists(hlog)) {
+            return;
+        }
+        Map<String, Object> copy = new java.util.LinkedHashMap<>((Map<String, Object>) lat);
+        copy.put("buckets_decades", copy.get("buckets"));
+        List<Map<String, Object>> seed = new ArrayList<>(Buckets.DEFAULT.count(Buckets.measuredFromHlog(hlog)));
+        seed.add(Map.of("label", "errors", "count", copy.getOrDefault("errors", 0)));
+        copy.put("buckets", seed);
+        r.section("latency", copy);
+    }
+
+    /** The server's resources, workers and request counter, read once the load has drained. */
+    @SuppressWarnings("unchecked")
+    private static void addServerStats(ScenarioResult r, String base) {
+        try (HttpClient c = HttpClient.newHttpClient()) {
+            HttpRequest req = HttpRequest.newBuilder(URI.create(base + "/stats?timeline=true")).timeout(Duration.ofSeconds(30))
+                    .header("Authorization", "Basic " + java.util.Base64.getEncoder()
+                            .encodeToString((USER + ":" + PASSWORD).getBytes(StandardCharsets.UTF_8))).build();
+            HttpResponse<String> resp = c.send(req, HttpResponse.BodyHandlers.ofString());
+            Map<String, Object> stats = JSON.readValue(resp.body(), Map.class);
+            Map<String, Object> resources = (Map<String, Object>) stats.get("resources");
+            r.section("resources", resources);
+            r.section("workers", stats.get("workers"));
+            r.metric("server_requests", stats.get("requests"));
+            ((Map<String, Object>) resources.get("summary")).forEach((k, v) -> r.metric(k, v));
+        } catch (IOException | RuntimeException e) {
+            r.metric("warning", "server /stats unavailable: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** SIGTERM (graceful), then kill after the grace period: never leaves a server behind. */
+    private static void stop(Process server) throws InterruptedException {
+        server.destroy();
+        if (!server.waitFor(SERVER_GRACE.toSeconds() + 5, TimeUnit.SECONDS)) {
+            server.destroyForcibly();
+            server.waitFor(5, TimeUnit.SECONDS);
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package org.fiberbench.http;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Requests through the JDK's {@link HttpClient} (HTTP/1.1, its own keep-alive pool), called
+ * synchronously from the generator's virtual threads. One immutable request is reused.
+ */
+final class JdkHttpSender implements HttpSender {
+    private final HttpTarget target;
+    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    private final HttpClient client;
+    private final HttpRequest request;
+
+    JdkHttpSender(HttpTarget target) {
+        this.target = target;
+        this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(target.timeout())
+                .followRedirects(HttpClient.Redirect.NEVER).executor(executor).build();
+        HttpRequest.Builder b = HttpRequest.newBuilder(target.uri()).GET().timeout(target.timeout())
+                .header("User-Agent", "fiberbench");
+        if (target.authorization() != null) {
+            b.header("Authorization", target.authorization());
+        }
+        this.request = b.build();
+    }
+
+    @Override
+    public Response send() throws InterruptedException {
+        try {
+            HttpResponse<String> r = client.send(request, HttpResponse.BodyHandlers.ofString());
+            return HttpSender.check(target, r.statusCode(), r.body());
+        } catch (HttpConnectTimeoutException | ConnectException e) {
+            return Response.failed("connect", String.valueOf(e.getMessage()));
+        } catch (HttpTimeoutException e) {
+            return Response.failed("timeout", String.valueOf(e.getMessage()));
+        } catch (IOException e) {
+            // the client wraps a refused connection in a plain IOException on some paths
+            return e.getCause() instanceof ConnectException
+                    ? Response.failed("connect", String.valueOf(e.getCause().getMessage()))
+                    : Response.failed("io", e.toString());
+        }
+    }
+
+    @Override
+    public int openConnections() {
+        return -1;
+    }
+
+    @Override
+    public void close() {
+        client.shutdownNow();
+        executor.shutdownNow();
+    }
+}

@@ -1,0 +1,197 @@
+package org.fiberbench.http;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import org.fiberbench.load.LoadSpec;
+
+/**
+ * The HTTP load generator. Closed model: N users on virtual threads, each request → response →
+ * next. Open model: requests start on a fixed schedule (uniform or Poisson), each on its own
+ * virtual thread, and latency counts from the intended start, so a stalled server shows its real
+ * latency; the uncorrected time from the actual send is kept beside it. One interval thread cuts
+ * the recording every second. {@link #stop} ends the load early; finished intervals are kept.
+ */
+public final class LoadGenerator {
+    /** Up to this many closed users run on platform threads (see {@link #userThread}). */
+    static final int PLATFORM_USERS_MAX = 256;
+    private final LoadOptions options;
+    private final HttpSender sender;
+    private final LoadRecorder recorder;
+    private final AtomicInteger active = new AtomicInteger();
+    private final long start;
+    private final long warmupEnd;
+    private final long end;
+    private volatile boolean stopped;
+
+    private LoadGenerator(LoadOptions options, HttpSender sender, LoadRecorder recorder) {
+        this.options = options;
+        this.sender = sender;
+        this.recorder = recorder;
+        this.start = recorder.startNanos();
+        this.warmupEnd = start + options.load().warmup().toNanos();
+        this.end = start + options.load().duration().toNanos();
+    }
+
+    /** Prepares a run that starts when {@link #run} is called; {@code hlog} may be null. */
+    public static LoadGenerator create(LoadOptions options, Path hlog) throws IOException {
+        HttpSender sender = HttpSender.create(options.client(), options.target());
+        return new LoadGenerator(options, sender, new LoadRecorder(System.nanoTime(), hlog));
+    }
+
+    /** Runs the load to its end (or {@link #stop}), waits for in-flight requests, returns the outcome. */
+    public LoadOutcome run() throws InterruptedException {
+        Thread cutter = Thread.ofPlatform().name("fiberbench-load-intervals").start(this::cutIntervals);
+        try {
+            if (options.load().kind() == LoadSpec.Kind.CLOSED) {
+                closed();
+            } else {
+                open();
+            }
+            drain();
+        } finally {
+            stopped = true;
+            cutter.join();
+            sender.close();
+            recorder.close();
+        }
+        return outcome();
+    }
+
+    /** Ends the load now (Ctrl-C): no new requests; finished intervals stay in {@link #outcome()}. */
+    public void stop() {
+        stopped = true;
+    }
+
+    /** What has finished so far; callable from any thread while the load runs. */
+    public LoadOutcome outcome() {
+        return new LoadOutcome(options, recorder.snapshot(), stopped && System.nanoTime() < end);
+    }
+
+    private void closed() throws InterruptedException {
+        int users = options.load().users();
+        long rampNanos = options.ramp().toNanos();
+        List<Thread> threads = new ArrayList<>(users);
+        for (int i = 0; i < users; i++) {
+            long startAt = start + (users == 1 ? 0 : rampNanos * i / users);
+            threads.add(userThread(users).name("fiberbench-user-" + i).start(() -> user(startAt)));
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+    }
+
+    /**
+     * Few users block on platform threads: a blocking read there is one syscall, where a virtual
+     * thread also parks, re-arms the poller and is handed back by it, which costs the shared CPU
+     * a generator must leave to the server. Many users need virtual threads.
+     */
+    static Thread.Builder userThread(int users) {
+        String forced = System.getProperty("fiberbench.load.threads", "");
+        boolean platform = forced.isEmpty() ? users <= PLATFORM_USERS_MAX : forced.equals("platform");
+        return platform ? Thread.ofPlatform().daemon() : Thread.ofVirtual();
+    }
+
+    private void user(long startAt) {
+        sleepUntil(startAt);
+        active.incrementAndGet();
+        try {
+            while (!stopped && System.nanoTime() < end) {
+                long t0 = System.nanoTime();
+                one(t0);
+            }
+        } finally {
+            active.decrementAndGet();
+        }
+    }
+
+    private void open() {
+        double rate = options.load().rate();
+        boolean poisson = options.load().poisson();
+        double next = start;
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        while (!stopped) {
+            long intended = (long) next;
+            if (intended >= end) {
+                return;
+            }
+            sleepUntil(intended);
+            if (active.get() >= options.maxInFlight()) {
+                recorder.error("in_flight_limit");
+            } else {
+                active.incrementAndGet();
+                Thread.ofVirtual().start(() -> {
+                    try {
+                        one(intended);
+                    } finally {
+                        active.decrementAndGet();
+                    }
+                });
+            }
+            next += poisson ? -Math.log(1 - random.nextDouble()) * 1e9 / rate : 1e9 / rate;
+        }
+    }
+
+    /** Sends one request whose intended start was {@code intended}, and records it. */
+    private void one(long intended) {
+        long sentAt = System.nanoTime();
+        recorder.sent();
+        Response r;
+        try {
+            r = sender.send();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            r = Response.failed("io", "interrupted");
+        }
+        long done = System.nanoTime();
+        if (r.ok()) {
+            recorder.success(done - intended, done - sentAt);
+        } else {
+            recorder.error(r.error());
+        }
+    }
+
+    /** In-flight requests after the end get the request timeout (plus a margin) to finish. */
+    private void drain() {
+        long deadline = System.nanoTime() + options.target().timeout().toNanos() + 1_000_000_000L;
+        while (active.get() > 0 && System.nanoTime() < deadline && !stopped) {
+            LockSupport.parkNanos(10_000_000);
+        }
+    }
+
+    /** Cuts an interval every second; the last window interval ends exactly at the end; drain intervals follow. */
+    private void cutIntervals() {
+        int second = 0;
+        long last = start;
+        boolean warm = options.load().warmup().isZero();
+        while (true) {
+            long boundary = start + (second + 1) * 1_000_000_000L;
+            if (last < end && boundary > end) {
+                boundary = end;
+            }
+            sleepUntil(boundary);
+            long now = System.nanoTime();
+            second++;
+            double seconds = Math.max(0, Math.min(now, end) - last) / 1e9;
+            recorder.cut(second, last < warmupEnd, last < end, seconds, active::get);
+            if (!warm && now >= warmupEnd) {
+                recorder.endWarmup();
+                warm = true;
+            }
+            last = now;
+            if (stopped) {
+                return;
+            }
+        }
+    }
+
+    private void sleepUntil(long deadline) {
+        for (long left; (left = deadline - System.nanoTime()) > 0 && !stopped; ) {
+            LockSupport.parkNanos(Math.min(left, 100_000_000));
+        }
+    }
+}

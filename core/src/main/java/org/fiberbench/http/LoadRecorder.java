@@ -1,0 +1,163 @@
+package org.fiberbench.http;
+
+import java.io.FileNotFoundException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.IntSupplier;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+import org.HdrHistogram.Recorder;
+
+/**
+ * Records request outcomes from any number of threads and cuts them into one-second intervals.
+ * Recording ({@link #success}, {@link #error}) is wait-free (HdrHistogram {@link Recorder}s and
+ * {@link LongAdder}s) and safe from any thread. {@link #cut} is called by one interval thread only;
+ * {@link #intervals()} and the totals may be read from any thread at any time (a Ctrl-C hook reads
+ * them while the load runs) and see whole intervals only.
+ */
+final class LoadRecorder {
+    private static final int DIGITS = 3;
+    private final Recorder corrected = new Recorder(DIGITS);
+    private final Recorder uncorrected = new Recorder(DIGITS);
+    private final LongAdder intervalErrors = new LongAdder();
+    private final ConcurrentHashMap<String, LongAdder> errorsByClass = new ConcurrentHashMap<>();
+    private final LongAdder sent = new LongAdder();
+    private final ReentrantLock lock = new ReentrantLock();
+    private final List<Map<String, Object>> intervals = new ArrayList<>();
+    private final Histogram totalCorrected = new Histogram(DIGITS);
+    private final Histogram totalUncorrected = new Histogram(DIGITS);
+    private final Map<String, Long> measuredErrors = new TreeMap<>();
+    private final long startNanos;
+    private final HistogramLogWriter hlog;
+    private final PrintStream hlogStream;
+    private Histogram intervalC;
+    private Histogram intervalU;
+    private long measuredCount;
+    private long measuredErrorCount;
+    private double measuredSeconds;
+
+    LoadRecorder(long startNanos, Path hlogFile) throws FileNotFoundException {
+        this.startNanos = startNanos;
+        this.hlogStream = hlogFile == null ? null : new PrintStream(hlogFile.toFile());
+        this.hlog = hlogStream == null ? null : new HistogramLogWriter(hlogStream);
+        if (hlog != null) {
+            hlog.outputComment("fiberbench load: response time from the intended start, ns");
+            hlog.outputLogFormatVersion();
+            hlog.setBaseTime(System.currentTimeMillis());
+            hlog.outputBaseTime(hlog.getBaseTime());
+            hlog.outputLegend();
+        }
+    }
+
+    void sent() {
+        sent.increment();
+    }
+
+    /** A successful response: from the intended start (open model) and from the actual send. */
+    void success(long correctedNanos, long uncorrectedNanos) {
+        corrected.recordValue(Math.max(0, correctedNanos));
+        uncorrected.recordValue(Math.max(0, uncorrectedNanos));
+    }
+
+    void error(String errorClass) {
+        intervalErrors.increment();
+        errorsByClass.computeIfAbsent(errorClass, k -> new LongAdder()).increment();
+    }
+
+    /**
+     * Closes the interval that ends now. {@code measured}: it counts toward the totals;
+     * {@code inWindow}: it counts toward throughput (the drain after the end does not).
+     */
+    void cut(int second, boolean warmup, boolean inWindow, double seconds, IntSupplier activeUsers) {
+        intervalC = corrected.getIntervalHistogram(intervalC);
+        intervalU = uncorrected.getIntervalHistogram(intervalU);
+        long errors = intervalErrors.sumThenReset();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("t_s", second);
+        m.put("warmup", warmup);
+        if (!inWindow) {
+            m.put("drain", true);
+        }
+        long count = intervalC.getTotalCount();
+        m.put("count", count);
+        m.put("errors", errors);
+        m.put("throughput_ops_s", seconds > 0 ? count / seconds : 0);
+        m.put("active_users", activeUsers.getAsInt());
+        m.put("p50_ns", intervalC.getValueAtPercentile(50));
+        m.put("p90_ns", intervalC.getValueAtPercentile(90));
+        m.put("p99_ns", intervalC.getValueAtPercentile(99));
+        m.put("max_ns", intervalC.getMaxValue());
+        m.put("service_p99_ns", intervalU.getValueAtPercentile(99));
+        if (hlog != null) {
+            intervalC.setStartTimeStamp(hlog.getBaseTime() + (long) ((second - seconds) * 1000));
+            intervalC.setEndTimeStamp(hlog.getBaseTime() + second * 1000L);
+            hlog.outputIntervalHistogram(intervalC);
+        }
+        lock.lock();
+        try {
+            intervals.add(m);
+            if (!warmup) {
+                totalCorrected.add(intervalC);
+                totalUncorrected.add(intervalU);
+                measuredErrorCount += errors;
+                if (inWindow) {
+                    measuredCount += count;
+                    measuredSeconds += seconds;
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Error classes are counted over the whole run; the warm-up's are subtracted when it ends. */
+    void endWarmup() {
+        lock.lock();
+        try {
+            errorsByClass.forEach((k, v) -> measuredErrors.put(k, -v.sum()));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Everything finished so far, copied: safe to read while the load still runs. */
+    Snapshot snapshot() {
+        lock.lock();
+        try {
+            Map<String, Long> byClass = new TreeMap<>();
+            errorsByClass.forEach((k, v) -> {
+                long n = v.sum() + measuredErrors.getOrDefault(k, 0L);
+                if (n > 0) {
+                    byClass.put(k, n);
+                }
+            });
+            return new Snapshot(List.copyOf(intervals), totalCorrected.copy(), totalUncorrected.copy(), measuredCount,
+                    measuredErrorCount, measuredSeconds, byClass, sent.sum());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    void close() {
+        if (hlogStream != null) {
+            hlogStream.close();
+        }
+    }
+
+    long startNanos() {
+        return startNanos;
+    }
+
+    /** Whole intervals and the measured totals at one moment. */
+    record Snapshot(List<Map<String, Object>> intervals, Histogram corrected, Histogram uncorrected, long completed,
+                    long errors, double seconds, Map<String, Long> errorsByClass, long sent) {
+    }
+}

@@ -1,0 +1,114 @@
+package org.fiberbench.loop;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+import org.fiberbench.executor.TaskExecutor;
+import org.fiberbench.measure.LatencyRecorder;
+import org.fiberbench.workload.Workload;
+
+/**
+ * The closed model: N users (virtual threads), each looping submit → wait for its task, so never
+ * more than N tasks are in flight. Latency counts from the submit; a closed loop slows down with
+ * the system it measures, which is exactly why it cannot show queueing delay the way the open
+ * model does.
+ */
+final class ClosedLoadModel implements LoadModel {
+    private final TaskExecutor executor;
+    private final Workload workload;
+    private final LatencyRecorder recorder;
+    private final int users;
+    private final long durationNanos;
+    private final long hangNanos;
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicInteger peakInFlight = new AtomicInteger();
+    private final AtomicInteger active = new AtomicInteger();
+    private final LongAdder submitted = new LongAdder();
+    private final AtomicInteger hungUsers = new AtomicInteger();
+    private Thread[] threads;
+
+    /** @param hangNanos how long after the end a user keeps waiting for its last task before giving up */
+    ClosedLoadModel(TaskExecutor executor, Workload workload, LatencyRecorder recorder, int users, long durationNanos,
+                    long hangNanos) {
+        this.executor = executor;
+        this.workload = workload;
+        this.recorder = recorder;
+        this.users = users;
+        this.durationNanos = durationNanos;
+        this.hangNanos = hangNanos;
+    }
+
+    @Override
+    public void start(long t0) {
+        threads = new Thread[users];
+        for (int u = 0; u < users; u++) {
+            int user = u;
+            threads[u] = Thread.ofVirtual().name("fiberbench-user-" + u).start(() -> user(user, t0));
+        }
+    }
+
+    private void user(int user, long t0) {
+        long end = t0 + durationNanos;
+        long giveUp = end + hangNanos;
+        Ticket ticket = new Ticket(recorder, Thread.currentThread(), inFlight);
+        active.incrementAndGet();
+        try {
+            for (long seq = user; ; seq += users) {
+                long now = System.nanoTime();
+                if (now >= end) {
+                    return;
+                }
+                ticket.arm(now);
+                int n = inFlight.incrementAndGet();
+                if (n > peakInFlight.get()) {
+                    peakInFlight.accumulateAndGet(n, Math::max);
+                }
+                submitted.increment();
+                executor.submit(workload, seq, ticket);
+                while (!ticket.isFree()) {
+                    long left = giveUp - System.nanoTime();
+                    if (left <= 0) {
+                        hungUsers.incrementAndGet();
+                        return;
+                    }
+                    LockSupport.parkNanos(ticket, left);
+                }
+            }
+        } finally {
+            active.decrementAndGet();
+        }
+    }
+
+    @Override
+    public long submitted() {
+        return submitted.sum();
+    }
+
+    @Override
+    public int activeUsers() {
+        return active.get();
+    }
+
+    @Override
+    public boolean stopped() {
+        if (threads == null) {
+            return false;
+        }
+        for (Thread t : threads) {
+            if (t.isAlive()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public Map<String, Object> figures() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("peak_in_flight", peakInFlight.get());
+        m.put("hung_users", hungUsers.get());
+        return m;
+    }
+}

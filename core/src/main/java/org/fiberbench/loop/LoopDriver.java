@@ -1,0 +1,124 @@
+package org.fiberbench.loop;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Histogram;
+import org.fiberbench.executor.ExecutorSpec;
+import org.fiberbench.executor.TaskExecutor;
+import org.fiberbench.load.LoadSpec;
+import org.fiberbench.measure.LatencyRecorder;
+import org.fiberbench.workload.Workload;
+import org.fiberbench.workload.WorkloadSpec;
+
+/**
+ * Runs one closed or open scenario in this JVM: sets the workload up, starts the model, cuts 1 s
+ * intervals until the end, drains the tasks still in flight (bounded), and returns the summary
+ * {@link LoopSummary} builds. {@link LoopFork} calls it in a fresh JVM; tests may call it directly.
+ */
+public final class LoopDriver {
+    /** Lets the pacer or users start before the first intended start. */
+    private static final long START_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+    private static final long SECOND = 1_000_000_000L;
+
+    private LoopDriver() {
+    }
+
+    /** Runs the request and returns the summary: {@code metrics}, {@code latency}, {@code iterations}, {@code workers}. */
+    public static Map<String, Object> run(LoopRequest req) throws Exception {
+        LoadSpec load = LoadSpec.parse(req.load());
+        if (load.kind() == LoadSpec.Kind.BATCH) {
+            throw new org.fiberbench.spec.SpecException("load '" + req.load() + "' is a batch; accepted here: closed, open");
+        }
+        ExecutorSpec es = ExecutorSpec.parse(req.executor());
+        Workload work = WorkloadSpec.parse(req.workload()).create();
+        work.setUp();
+        TaskExecutor ex = es.create();
+        boolean open = load.kind() == LoadSpec.Kind.OPEN;
+        long durationNanos = load.duration().toNanos();
+        long drainNanos = TimeUnit.MILLISECONDS.toNanos(req.drainMs());
+        long t0 = System.nanoTime() + START_DELAY_NANOS;
+        long epochT0 = System.currentTimeMillis() + TimeUnit.NANOSECONDS.toMillis(START_DELAY_NANOS);
+        LatencyRecorder rec = new LatencyRecorder(t0, open);
+        LoadModel model = open
+                ? new OpenLoadModel(ex, work, rec, load.rate(), durationNanos, load.poisson(), req.seed())
+                : new ClosedLoadModel(ex, work, rec, load.users(), durationNanos, drainNanos);
+        Map<String, Object> summary;
+        try (IntervalLog log = new IntervalLog(rec, model, t0, epochT0, path(req.hlog()), path(req.hlogService()))) {
+            model.start(t0);
+            measure(log, t0, durationNanos, load.warmup().toNanos());
+            drain(log, rec, model, t0 + durationNanos, drainNanos);
+            long inFlight = model.submitted() - rec.finished();
+            summary = LoopSummary.build(load, rec, model, log, inFlight, ex.workerStats());
+            writeSpectrum(log.corrected, req.hgrm());
+            writeSpectrum(log.service, req.hgrmService());
+            if (inFlight == 0) {
+                ex.close();
+                work.close();
+            }
+            // else: a task hangs; closing would wait for it. The fork exits and takes it along.
+        }
+        return summary;
+    }
+
+    private static Path path(String p) {
+        return p == null ? null : Path.of(p);
+    }
+
+    /** Cuts an interval at every second from t0, at the end of warm-up, and at the end. */
+    private static void measure(IntervalLog log, long t0, long duration, long warmup) {
+        long next = Math.min(SECOND, duration);
+        if (warmup > 0 && warmup < next) {
+            next = warmup;
+        }
+        long prev = 0;
+        while (prev < duration) {
+            sleepUntil(t0 + next);
+            log.cut(t0 + next, next <= warmup ? IntervalLog.WARMUP : IntervalLog.MEASURE);
+            prev = next;
+            next = Math.min((prev / SECOND + 1) * SECOND, duration);
+            if (warmup > prev && warmup < next) {
+                next = warmup;
+            }
+        }
+    }
+
+    /** Waits for the tasks in flight until all are done or the drain time is over, cutting 1 s intervals. */
+    private static void drain(IntervalLog log, LatencyRecorder rec, LoadModel model, long end, long drainNanos) {
+        long deadline = end + drainNanos;
+        long nextCut = end + SECOND;
+        while (true) {
+            long now = System.nanoTime();
+            boolean done = model.stopped() && rec.finished() >= model.submitted();
+            if (done || now >= deadline) {
+                log.cut(Math.max(now, end), IntervalLog.DRAIN);
+                return;
+            }
+            if (now >= nextCut) {
+                log.cut(nextCut, IntervalLog.DRAIN);
+                nextCut += SECOND;
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2));
+        }
+    }
+
+    private static void sleepUntil(long deadline) {
+        long now;
+        while ((now = System.nanoTime()) < deadline) {
+            LockSupport.parkNanos(deadline - now);
+        }
+    }
+
+    /** The {@code .hgrm} spectrum: recorded in ns, written in ms (HdrHistogram's usual unit ratio, 1e6). */
+    private static void writeSpectrum(Histogram h, String file) throws IOException {
+        if (file == null) {
+            return;
+        }
+        try (PrintStream out = new PrintStream(Path.of(file).toFile(), java.nio.charset.StandardCharsets.UTF_8)) {
+            h.outputPercentileDistribution(out, 5, 1e6);
+        }
+    }
+}

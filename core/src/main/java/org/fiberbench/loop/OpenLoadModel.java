@@ -1,0 +1,154 @@
+package org.fiberbench.loop;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.SingleWriterRecorder;
+import org.fiberbench.executor.TaskExecutor;
+import org.fiberbench.measure.LatencyRecorder;
+import org.fiberbench.workload.Workload;
+
+/**
+ * The open model: one pacer thread submits task i at its intended start, t0 + i/R (uniform) or t0 +
+ * the sum of i seeded exponential gaps (Poisson). The schedule is computed from i, never from "now",
+ * so a late pacer does not drift: it submits the tasks that are due back to back and catches up,
+ * and their latency still counts from when they were due.
+ */
+final class OpenLoadModel implements LoadModel {
+    private static final int RING = 1 << 16;
+
+    private final TaskExecutor executor;
+    private final Workload workload;
+    private final LatencyRecorder recorder;
+    private final double rate;
+    private final long durationNanos;
+    private final boolean poisson;
+    private final long seed;
+    private final Ticket[] ring = new Ticket[RING];
+    private final AtomicLong submitted = new AtomicLong();
+    /** Submit time − intended start, recorded by the pacer alone. */
+    private final SingleWriterRecorder lag = new SingleWriterRecorder(1, LatencyRecorder.HIGHEST_NS, LatencyRecorder.DIGITS);
+    private volatile long notSubmitted;
+    private volatile long extraTickets;
+    private Thread pacer;
+
+    OpenLoadModel(TaskExecutor executor, Workload workload, LatencyRecorder recorder, double rate, long durationNanos,
+                  boolean poisson, long seed) {
+        this.executor = executor;
+        this.workload = workload;
+        this.recorder = recorder;
+        this.rate = rate;
+        this.durationNanos = durationNanos;
+        this.poisson = poisson;
+        this.seed = seed;
+        for (int i = 0; i < RING; i++) {
+            ring[i] = new Ticket(recorder, null, null);
+        }
+    }
+
+    @Override
+    public void start(long t0) {
+        pacer = Thread.ofPlatform().name("fiberbench-pacer").daemon(true).start(() -> pace(t0));
+    }
+
+    private void pace(long t0) {
+        Schedule schedule = new Schedule(t0, rate, poisson, seed);
+        long end = t0 + durationNanos;
+        long extra = 0;
+        for (long i = 0; ; i++) {
+            long intended = schedule.next();
+            if (intended >= end) {
+                break;
+            }
+            long now;
+            while ((now = System.nanoTime()) < intended) {
+                LockSupport.parkNanos(intended - now);
+            }
+            if (now >= end) {
+                // due but the pacer fell behind past the end: count them, never hide them
+                notSubmitted = 1 + schedule.countBefore(end);
+                break;
+            }
+            Ticket t = ring[(int) (i & (RING - 1))];
+            if (!t.isFree()) {
+                // more than RING tasks in flight: the system is far behind; a fresh ticket keeps the schedule
+                t = new Ticket(recorder, null, null);
+                extra++;
+            }
+            t.arm(intended);
+            lag.recordValue(Math.min(now - intended, LatencyRecorder.HIGHEST_NS));
+            submitted.lazySet(i + 1);
+            executor.submit(workload, i, t);
+        }
+        extraTickets = extra;
+    }
+
+    @Override
+    public long submitted() {
+        return submitted.get();
+    }
+
+    @Override
+    public int activeUsers() {
+        return 0;
+    }
+
+    @Override
+    public boolean stopped() {
+        return pacer != null && !pacer.isAlive();
+    }
+
+    @Override
+    public Map<String, Object> figures() {
+        Histogram h = lag.getIntervalHistogram();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("pacer_lag_p50_ns", h.getValueAtPercentile(50));
+        m.put("pacer_lag_p99_ns", h.getValueAtPercentile(99));
+        m.put("pacer_lag_max_ns", h.getMaxValue());
+        m.put("not_submitted", notSubmitted);
+        m.put("extra_tickets", extraTickets);
+        return m;
+    }
+
+    /** Intended start times, from the task number alone (uniform) or a seeded cumulative sum (Poisson). */
+    static final class Schedule {
+        private final long t0;
+        private final double periodNanos;
+        private final boolean poisson;
+        private final SplittableRandom random;
+        private long i;
+        private double offset;
+
+        Schedule(long t0, double rate, boolean poisson, long seed) {
+            this.t0 = t0;
+            this.periodNanos = 1e9 / rate;
+            this.poisson = poisson;
+            this.random = new SplittableRandom(seed);
+        }
+
+        /** The intended start of the next task. */
+        long next() {
+            long at;
+            if (poisson) {
+                at = t0 + (long) offset;
+                offset += -Math.log(1.0 - random.nextDouble()) * periodNanos;
+            } else {
+                at = t0 + (long) (i * periodNanos);
+            }
+            i++;
+            return at;
+        }
+
+        /** How many further tasks are due before {@code end} (consumes the schedule). */
+        long countBefore(long end) {
+            long n = 0;
+            while (next() < end) {
+                n++;
+            }
+            return n;
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package org.fiberbench.measure;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
+import org.fiberbench.executor.ExecutorSpec;
+
+/**
+ * The fork's side of observing a scenario, driven by system properties the parent set: {@link
+ * #startIfAsked} when the measured part begins, {@link #finish} when it ends, which writes {@link
+ * Observer#stop}'s map as JSON to {@code -Dfiberbench.observe.out} for the parent to read. A fork
+ * started without that property observes nothing. One controlling thread.
+ */
+public final class ForkObservation {
+    /** The JSON file the fork writes its observations to. */
+    public static final String OUT_PROPERTY = "fiberbench.observe.out";
+    public static final String JFR_PROPERTY = "fiberbench.observe.file.jfr";
+    public static final String COLLAPSED_PROPERTY = "fiberbench.observe.file.collapsed";
+    public static final String FLAME_PROPERTY = "fiberbench.observe.file.flame";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Observer observer;
+    private final Path out;
+
+    private ForkObservation(Observer observer, Path out) {
+        this.observer = observer;
+        this.out = out;
+    }
+
+    /** Starts observing when the parent asked for it (else null), for a scenario on {@code executorSpec}. */
+    public static ForkObservation startIfAsked(String executorSpec) {
+        String out = System.getProperty(OUT_PROPERTY);
+        if (out == null) {
+            return null;
+        }
+        ObserveOptions o = ObserveOptions.fromProperties(System.getProperties());
+        Observer.Files files = new Observer.Files(path(JFR_PROPERTY), path(COLLAPSED_PROPERTY), path(FLAME_PROPERTY));
+        return new ForkObservation(Observer.start(o, Observer.Carriers.of(ExecutorSpec.parse(executorSpec)), files),
+                Path.of(out));
+    }
+
+    private static Path path(String key) {
+        String v = System.getProperty(key);
+        return v == null ? null : Path.of(v);
+    }
+
+    /** Stops observing and writes the observations; {@code tasks} completed in the window. */
+    public void finish(long tasks) {
+        Map<String, Object> observed = observer.stop(tasks);
+        try {
+            Path tmp = out.resolveSibling("." + out.getFileName() + ".tmp");
+            Files.write(tmp, JSON.writeValueAsString(observed).getBytes(StandardCharsets.UTF_8));
+            Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write observations to " + out, e);
+        }
+    }
+}

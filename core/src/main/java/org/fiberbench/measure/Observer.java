@@ -1,0 +1,128 @@
+package org.fiberbench.measure;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import jdk.jfr.Configuration;
+import jdk.jfr.Recording;
+
+/**
+ * Everything observed about one scenario inside its JVM, behind two calls: {@link #start} at the
+ * first measured iteration, {@link #stop} after the last. The JMH batch runner calls it from a
+ * JMH profiler; a fork that drives its own loop calls it directly.
+ *
+ * <p>The map {@code stop} returns has the sections of results.json — {@code resources} (full
+ * timeline), {@code pinning}, {@code carriers} (or null) — plus {@code profile} (event, samples,
+ * files written) and {@code warnings}. Not thread-safe: one controlling thread.
+ */
+public final class Observer {
+    /** Whose carriers to watch: fiberbench-made schedulers, the JDK's own, or none (platform threads). */
+    public enum Carriers {
+        NONE, CUSTOM, DEFAULT;
+
+        /** Whose carriers an executor's virtual threads run on, if any. */
+        public static Carriers of(org.fiberbench.executor.ExecutorSpec e) {
+            if (!e.isVirtual()) {
+                return NONE;
+            }
+            return e.scheduler() == org.fiberbench.executor.ExecutorSpec.Scheduler.DEFAULT ? DEFAULT : CUSTOM;
+        }
+    }
+
+    private final ObserveOptions options;
+    private final Files files;
+    private final List<String> warnings = new ArrayList<>();
+    private final VirtualThreadEvents events;
+    private final CarrierSampler carriers;
+    private final ResourceSampler sampler;
+    private final Recording recording;
+    private AsyncProfilerSession profiler;
+
+    /**
+     * Where the per-scenario files go; any may be null (not written).
+     *
+     * @param jfr       the {@code .jfr} recording, when {@link ObserveOptions#jfr()}
+     * @param collapsed async-profiler's collapsed stacks
+     * @param flame     async-profiler's flame graph HTML
+     */
+    public record Files(Path jfr, Path collapsed, Path flame) {
+        public static final Files NONE = new Files(null, null, null);
+    }
+
+    private Observer(ObserveOptions options, Carriers carrierMode, Files files, Recording recording) {
+        this.options = options;
+        this.files = files;
+        this.recording = recording;
+        this.events = new VirtualThreadEvents(options.pinningThreshold());
+        this.carriers = new CarrierSampler(carrierMode == Carriers.CUSTOM, carrierMode == Carriers.DEFAULT);
+        if (options.profileEvent() != null && files.collapsed() != null) {
+            try {
+                profiler = AsyncProfilerSession.start(options.profilerLibrary(), options.profileEvent());
+            } catch (IllegalStateException e) {
+                warnings.add(e.getMessage() + "; no profile for this scenario");
+            }
+        }
+        // last, so the threads JFR and the profiler start are in the baseline, not in the peak
+        this.sampler = ResourceSampler.start(options.sampleIntervalMs(), List.of(carriers));
+    }
+
+    public static Observer start(ObserveOptions options, Carriers carriers, Files files) {
+        Recording rec = null;
+        if (options.jfr() && files.jfr() != null) {
+            try {
+                rec = new Recording(Configuration.getConfiguration("profile"));
+                rec.setDestination(files.jfr());
+                rec.start();
+            } catch (IOException | java.text.ParseException | RuntimeException e) {
+                rec = null;
+            }
+        }
+        return new Observer(options, carriers, files, rec);
+    }
+
+    /** Stops every observation, writes the files, and returns the sections (see the class comment). */
+    public Map<String, Object> stop(long tasks) {
+        Map<String, Object> resources = sampler.stop(tasks);
+        events.stop();
+        @SuppressWarnings("unchecked")
+        Map<String, Object> summary = (Map<String, Object>) resources.get("summary");
+        summary.putAll(events.gcPauses());
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("resources", resources);
+        out.put("pinning", events.pinning());
+        out.put("carriers", carriers.section(0));
+        out.put("profile", stopProfiler());
+        if (recording != null) {
+            try {
+                recording.stop(); // writes the destination
+                recording.close();
+                out.put("jfr", files.jfr().toString());
+            } catch (RuntimeException e) {
+                warnings.add("JFR recording not written: " + e.getMessage());
+            }
+        } else if (options.jfr() && files.jfr() != null) {
+            warnings.add("JFR recording could not start in this JVM");
+        }
+        out.put("warnings", warnings);
+        return out;
+    }
+
+    private Map<String, Object> stopProfiler() {
+        if (profiler == null) {
+            return null;
+        }
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("event", profiler.event());
+        try {
+            p.put("samples", profiler.stop(files.collapsed(), files.flame(), "fiberbench " + options.profileLabel()));
+            p.put("collapsed", files.collapsed().toString());
+            p.put("flame", files.flame().toString());
+        } catch (IOException | RuntimeException e) {
+            warnings.add("profile not written: " + e.getMessage());
+        }
+        return p;
+    }
+}

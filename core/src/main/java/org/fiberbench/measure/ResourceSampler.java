@@ -1,0 +1,242 @@
+package org.fiberbench.measure;
+
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Samples this JVM's resources on a daemon platform thread — platform threads, process CPU
+ * (user/system), heap, GC, allocated bytes, RSS, context switches — and summarises the window
+ * between {@link #start} and {@link #stop}. One sample is also taken synchronously at start and
+ * at stop, so the CPU and GC deltas cover exactly the measured window, not the nearest ticks.
+ *
+ * <p>Thread-safety: {@code start} and {@code stop} are called by one controlling thread; the
+ * sampler thread owns the timeline until {@code stop} has joined it.
+ */
+public final class ResourceSampler {
+    public static final long DEFAULT_INTERVAL_MS = 100;
+    /** Timeline points kept inline in results.json; the full timeline goes to the scenario's .json file. */
+    public static final int INLINE_POINTS = 600;
+
+    private final long intervalMs;
+    private final List<Probe> probes;
+    private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+    private final List<GarbageCollectorMXBean> gcs = ManagementFactory.getGarbageCollectorMXBeans();
+    private final ProcFs proc = new ProcFs();
+    private final List<long[]> timeline = new ArrayList<>();
+    private final Thread thread;
+    private volatile boolean running = true;
+    private long t0;
+    private long[] first;
+    private int threadsAtStart;
+    private long samplerCpuNanos;
+    private final long ctxEvery;
+    private long ticks;
+    private long[] lastCtx = {-1, -1};
+
+    /** Something sampled on the same tick as the resources, e.g. per-carrier CPU. */
+    interface Probe {
+        void tick(long tMs);
+    }
+
+    private ResourceSampler(long intervalMs, List<Probe> probes) {
+        if (intervalMs < 1 || intervalMs > 60_000) {
+            throw new IllegalArgumentException("sample interval " + intervalMs + " ms is out of range; accepted: 1..60000");
+        }
+        this.intervalMs = intervalMs;
+        this.probes = List.copyOf(probes);
+        this.ctxEvery = Math.max(1, 1000 / intervalMs);
+        this.thread = Thread.ofPlatform().daemon().name("fiberbench-sampler").unstarted(this::loop);
+    }
+
+    /** Starts sampling every {@code intervalMs} milliseconds. */
+    public static ResourceSampler start(long intervalMs) {
+        return start(intervalMs, List.of());
+    }
+
+    static ResourceSampler start(long intervalMs, List<Probe> probes) {
+        ResourceSampler s = new ResourceSampler(intervalMs, probes);
+        s.begin();
+        return s;
+    }
+
+    private void begin() {
+        threadsAtStart = threads.getThreadCount();
+        threads.resetPeakThreadCount();
+        t0 = System.nanoTime();
+        first = sample();
+        timeline.add(first);
+        thread.start();
+    }
+
+    private void loop() {
+        long next = System.nanoTime();
+        while (running) {
+            next += TimeUnit.MILLISECONDS.toNanos(intervalMs);
+            LockSupport.parkNanos(next - System.nanoTime());
+            if (!running) {
+                break;
+            }
+            long[] s = sample();
+            timeline.add(s);
+            for (Probe p : probes) {
+                p.tick(s[0]);
+            }
+        }
+        samplerCpuNanos = threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : -1;
+    }
+
+    /** {@code t_ms, threads, cpu_user_ms, cpu_sys_ms, heap, gc_count, gc_time_ms, rss, alloc, ctx_v, ctx_nv}. */
+    private long[] sample() {
+        long[] cpu = proc.cpuMillis();
+        if (cpu[0] < 0) {
+            cpu = new long[] {processCpuMillis(), 0};
+        }
+        long gcCount = 0;
+        long gcTime = 0;
+        for (GarbageCollectorMXBean gc : gcs) {
+            gcCount += Math.max(0, gc.getCollectionCount());
+            gcTime += Math.max(0, gc.getCollectionTime());
+        }
+        // per-thread status files are the dearest read: context switches are refreshed about once a second
+        long[] ctx = ticks++ % ctxEvery == 0 ? proc.contextSwitches() : lastCtx;
+        lastCtx = ctx;
+        return new long[] {TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0), threads.getThreadCount(), cpu[0], cpu[1],
+            memory.getHeapMemoryUsage().getUsed(), gcCount, gcTime, proc.rssBytes(), allocatedBytes(), ctx[0], ctx[1]};
+    }
+
+    private long processCpuMillis() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            return TimeUnit.NANOSECONDS.toMillis(Math.max(0, os.getProcessCpuTime()));
+        }
+        return -1;
+    }
+
+    private long allocatedBytes() {
+        if (threads instanceof com.sun.management.ThreadMXBean t && t.isThreadAllocatedMemoryEnabled()) {
+            long total = t.getTotalThreadAllocatedBytes();
+            if (total >= 0) {
+                return total;
+            }
+            long sum = 0; // live threads only: an approximation where the JVM lacks the total
+            for (long b : t.getThreadAllocatedBytes(t.getAllThreadIds())) {
+                sum += Math.max(0, b);
+            }
+            return sum;
+        }
+        return -1;
+    }
+
+    /**
+     * Stops sampling and returns the {@code resources} section: {@code interval_ms}, {@code summary}
+     * and the full {@code timeline} ({@link #thin} it for results.json).
+     *
+     * @param tasks tasks completed in the window, for {@code alloc_bytes_per_task}; 0 when unknown
+     */
+    public Map<String, Object> stop(long tasks) {
+        running = false;
+        LockSupport.unpark(thread);
+        try {
+            thread.join(10_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        ticks = 0; // the last sample reads everything
+        long[] last = sample();
+        timeline.add(last);
+        proc.close();
+        Map<String, Object> section = new LinkedHashMap<>();
+        section.put("interval_ms", intervalMs);
+        section.put("summary", summary(last, tasks));
+        section.put("timeline", points(Integer.MAX_VALUE));
+        return section;
+    }
+
+    private Map<String, Object> summary(long[] last, long tasks) {
+        long wallMs = Math.max(1, last[0] - first[0]);
+        long peakHeap = 0;
+        long peakRss = -1;
+        int peakThreads = threads.getPeakThreadCount();
+        for (long[] s : timeline) {
+            peakHeap = Math.max(peakHeap, s[4]);
+            peakRss = Math.max(peakRss, s[7]);
+            peakThreads = (int) Math.max(peakThreads, s[1]);
+        }
+        long user = last[2] - first[2];
+        long sys = last[3] - first[3];
+        long alloc = last[8] >= 0 && first[8] >= 0 ? last[8] - first[8] : -1;
+        int cpus = Runtime.getRuntime().availableProcessors();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("threads_start", threadsAtStart);
+        m.put("threads_peak", peakThreads);
+        m.put("cpu_user_ms", user);
+        m.put("cpu_sys_ms", proc.available() ? sys : null);
+        m.put("cpu_util_pct", round(100.0 * (user + sys) / ((double) wallMs * cpus)));
+        m.put("cpu_cores_used", round((user + sys) / (double) wallMs));
+        // robust to a busy machine: what the scenario's JVM spent per task, whatever the wall time
+        m.put("cpu_ms_per_task", tasks > 0 ? Math.round(1e4 * (user + sys) / tasks) / 1e4 : null);
+        m.put("heap_peak_bytes", peakHeap);
+        m.put("gc_count", last[5] - first[5]);
+        m.put("gc_time_ms", last[6] - first[6]);
+        m.put("alloc_bytes", alloc >= 0 ? alloc : null);
+        m.put("alloc_bytes_per_task", alloc >= 0 && tasks > 0 ? round((double) alloc / tasks) : null);
+        m.put("rss_peak_bytes", peakRss >= 0 ? peakRss : null);
+        m.put("ctx_voluntary", last[9] >= 0 ? last[9] - first[9] : null);
+        m.put("ctx_involuntary", last[10] >= 0 ? last[10] - first[10] : null);
+        m.put("wall_ms", wallMs);
+        m.put("samples", timeline.size());
+        m.put("sampler_cpu_ms", samplerCpuNanos >= 0 ? round(samplerCpuNanos / 1e6) : null);
+        return m;
+    }
+
+    private List<Map<String, Object>> points(int max) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (long[] s : timeline) {
+            out.add(point(s));
+        }
+        return thin(out, max);
+    }
+
+    /** At most {@code max} evenly spaced points of a timeline, first and last kept. */
+    public static <T> List<T> thin(List<T> timeline, int max) {
+        int n = timeline.size();
+        if (n <= max) {
+            return timeline;
+        }
+        int step = (n + max - 2) / (max - 1);
+        List<T> out = new ArrayList<>();
+        for (int i = 0; i < n - 1; i += step) {
+            out.add(timeline.get(i));
+        }
+        out.add(timeline.get(n - 1));
+        return out;
+    }
+
+    private Map<String, Object> point(long[] s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("t_ms", s[0] - first[0]);
+        m.put("threads", s[1]);
+        m.put("cpu_user_ms", s[2] - first[2]);
+        m.put("cpu_sys_ms", s[3] - first[3]);
+        m.put("heap_used_bytes", s[4]);
+        m.put("gc_count", s[5] - first[5]);
+        m.put("gc_time_ms", s[6] - first[6]);
+        m.put("rss_bytes", s[7] >= 0 ? s[7] : null);
+        m.put("alloc_bytes", s[8] >= 0 ? s[8] - first[8] : null);
+        m.put("ctx_voluntary", s[9] >= 0 ? s[9] - first[9] : null);
+        m.put("ctx_involuntary", s[10] >= 0 ? s[10] - first[10] : null);
+        return m;
+    }
+
+    static double round(double v) {
+        return Math.round(v * 100) / 100.0;
+    }
+}

@@ -1,0 +1,9 @@
+/**
+ * The {@code jdbc} workload (seed 001): each task runs one query on a HikariCP pool, reads every
+ * row and builds the result string, either on its own thread ({@code via=direct}) or on a separate
+ * platform pool it waits for through a {@code CompletableFuture} ({@code via=offload}). This
+ * package is what a fork needs; the parent side (embedded server, connection check, secrets,
+ * sessions) lives in {@code org.fiberbench.db}. Connection settings reach a fork through a 0600
+ * file named by a system property, never on a command line.
+ */
+package org.fiberbench.workload.jdbc;

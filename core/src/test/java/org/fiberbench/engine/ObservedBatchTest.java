@@ -1,0 +1,96 @@
+package org.fiberbench.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.fiberbench.executor.ExecutorSpec;
+import org.fiberbench.load.LoadSpec;
+import org.fiberbench.measure.ObserveOptions;
+import org.fiberbench.measure.ProfilerLibrary;
+import org.fiberbench.result.RunDirectory;
+import org.fiberbench.result.ScenarioResult;
+import org.fiberbench.workload.WorkloadSpec;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Real JMH forks, observed: tiny scenarios end to end. */
+class ObservedBatchTest {
+    private static final Settings TINY = new Settings(1, 1, Duration.ofMillis(300), 2, Duration.ofMillis(400), "avgt", 1,
+            Duration.ofSeconds(30), List.of());
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void shareTheMachine() {
+        // other JMH runs on this machine hold /tmp/jmh.lock; the tests assert ratios, not timings
+        System.setProperty("jmh.ignoreLock", "true");
+    }
+
+    @AfterEach
+    void reset() {
+        Observation.use(ObserveOptions.DEFAULT);
+    }
+
+    private ScenarioResult run(String executor, String workload, String load) throws Exception {
+        RunDirectory run = RunDirectory.create(tmp.resolve("run"), "test", "adhoc", "test");
+        Scenario s = new Scenario(ExecutorSpec.parse(executor), WorkloadSpec.parse(workload), LoadSpec.parse(load), TINY);
+        ScenarioResult r = new JmhBatchRunner().run(s, "01-test", run);
+        assertEquals("normal", r.termination(), () -> String.valueOf(r.failureReason()));
+        return r;
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void pinnedBatchGetsResourcesPinningAndAWarning() throws Exception {
+        Observation.use(new ObserveOptions(50, Duration.ZERO, null, null, false));
+        ScenarioResult r = run("virtual", "pin:ms=5", "batch:tasks=8");
+        Map<String, Object> resources = (Map<String, Object>) r.section("resources");
+        assertTrue(((List<?>) resources.get("timeline")).size() >= 2, resources.toString());
+        assertTrue(((Number) r.metricValue("threads_peak")).intValue() > 0);
+        assertTrue(((Number) r.metricValue("pinned_count")).longValue() >= 8, r.metrics().toString());
+        assertTrue(String.valueOf(r.metricValue("warning")).contains("pinned"), r.metrics().toString());
+        Map<String, Object> pinning = (Map<String, Object>) r.section("pinning");
+        List<Map<String, Object>> top = (List<Map<String, Object>>) pinning.get("top_stacks");
+        assertTrue(top.get(0).get("stack").toString().contains("PinWorkload"), top.toString());
+    }
+
+    @Test
+    void cpuProfileHasTheWorkloadInMostSamples() throws Exception {
+        ProfilerLibrary.Probe probe = ProfilerLibrary.probe("cpu");
+        Observation.use(ObserveOptions.DEFAULT.withProfile(probe.event(), probe.library()));
+        ScenarioResult r = run("platform:fixed=2", "cpu:iterations=2000000", "batch:tasks=8");
+        Path dir = tmp.resolve("run");
+        Map<String, Object> files = filesOf(r);
+        Path flame = dir.resolve((String) files.get("flame"));
+        Path collapsed = dir.resolve((String) files.get("collapsed"));
+        assertTrue(Files.size(flame) > 1000, "flame graph " + flame);
+        long all = 0;
+        long workers = 0;
+        long workload = 0;
+        for (String line : Files.readAllLines(collapsed)) {
+            long n = Long.parseLong(line.substring(line.lastIndexOf(' ') + 1));
+            all += n;
+            workers += line.contains("ThreadTaskExecutor") ? n : 0;
+            workload += line.contains("CpuWorkload.run") ? n : 0;
+        }
+        // JIT and GC threads take a share that depends on the machine's load; the pool's threads must be the workload
+        assertTrue(workers > 10, "pool samples " + workers + " of " + all);
+        assertTrue(workload >= 0.8 * workers, "CpuWorkload.run in " + workload + " of " + workers + " pool samples");
+        assertTrue(workload >= 0.25 * all, "CpuWorkload.run in " + workload + " of " + all + " samples");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> filesOf(ScenarioResult r) throws Exception {
+        var f = ScenarioResult.class.getDeclaredMethod("toMap");
+        f.setAccessible(true);
+        return (Map<String, Object>) ((Map<String, Object>) f.invoke(r)).get("files");
+    }
+}

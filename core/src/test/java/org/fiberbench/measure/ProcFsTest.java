@@ -1,0 +1,40 @@
+package org.fiberbench.measure;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+class ProcFsTest {
+
+    @Test
+    void processCpuMatchesTheJvmsOwnFigure() {
+        ProcFs proc = new ProcFs();
+        Assumptions.assumeTrue(proc.available(), "Linux /proc only");
+        var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        long[] before = proc.cpuMillis();
+        long jvmBefore = os.getProcessCpuTime() / 1_000_000;
+        double x = 0;
+        long end = System.nanoTime() + 300_000_000L;
+        while (System.nanoTime() < end) {
+            x += Math.sqrt(x + 1);
+        }
+        long[] after = proc.cpuMillis();
+        long jvm = os.getProcessCpuTime() / 1_000_000 - jvmBefore;
+        long ours = after[0] + after[1] - before[0] - before[1];
+        proc.close();
+        // both count every thread of the process; /proc in 10 ms ticks per thread, hence the slack
+        assertTrue(ours >= 100 && Math.abs(ours - jvm) <= 20 + jvm / 5, "proc " + ours + " ms vs JVM " + jvm + " ms " + x);
+    }
+
+    @Test
+    void readsANumberAfterAStatusFieldName() {
+        String status = "Name:\tjava\nVmRSS:\t  123456 kB\nvoluntary_ctxt_switches:\t42\nnonvoluntary_ctxt_switches:\t7\n";
+        assertEquals(123456, ProcFs.field(status, "VmRSS:"));
+        assertEquals(42, ProcFs.field(status, "voluntary_ctxt_switches:"));
+        assertEquals(7, ProcFs.field(status, "nonvoluntary_ctxt_switches:"));
+        assertEquals(-1, ProcFs.field(status, "VmSwap:"));
+    }
+}

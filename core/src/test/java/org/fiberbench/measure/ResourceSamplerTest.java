@@ -1,0 +1,72 @@
+package org.fiberbench.measure;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ResourceSamplerTest {
+    private static final int CPUS = Runtime.getRuntime().availableProcessors();
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> summary(Map<String, Object> section) {
+        return (Map<String, Object>) section.get("summary");
+    }
+
+    private static long num(Map<String, Object> m, String key) {
+        return ((Number) m.get(key)).longValue();
+    }
+
+    @Test
+    void cpuTimeStaysWithinWallTimesCores() throws Exception {
+        ResourceSampler s = ResourceSampler.start(20);
+        Batches.run("platform:fixed=2", "cpu:iterations=3000000", 40);
+        Map<String, Object> m = summary(s.stop(40));
+        long cpu = num(m, "cpu_user_ms") + num(m, "cpu_sys_ms");
+        // /proc reports CPU in 10 ms ticks per thread: allow one tick per core each side
+        assertTrue(cpu > 0, "cpu ms " + cpu);
+        assertTrue(cpu <= num(m, "wall_ms") * CPUS + 10L * CPUS, "cpu " + cpu + " ms > wall " + m.get("wall_ms") + " × " + CPUS);
+        assertTrue(((Number) m.get("cpu_util_pct")).doubleValue() <= 100.0 + 1000.0 / num(m, "wall_ms"), m.toString());
+    }
+
+    @Test
+    void timelineHasOnePointPerInterval() throws Exception {
+        ResourceSampler s = ResourceSampler.start(10);
+        Thread.sleep(200);
+        Map<String, Object> section = s.stop(0);
+        List<?> timeline = (List<?>) section.get("timeline");
+        assertTrue(timeline.size() >= 10 && timeline.size() <= 24, "points: " + timeline.size());
+    }
+
+    @Test
+    void perTaskPlatformThreadsPeakFarAboveVirtual() throws Exception {
+        long platform = threadsAdded("platform:per-task");
+        long virtual = threadsAdded("virtual");
+        // 200 tasks of 300 ms: on a loaded machine the first may end before the last starts, not most of them
+        assertTrue(platform >= 100, "platform:per-task added " + platform + " threads");
+        assertTrue(platform >= 10 * Math.max(1, virtual), "platform " + platform + " vs virtual " + virtual);
+    }
+
+    @Test
+    void virtualPeakPlatformThreadsStayNearCarriers() throws Exception {
+        long added = threadsAdded("virtual");
+        // carriers of the default scheduler, plus the JDK's unparker thread(s) for sleeps
+        assertTrue(added <= CPUS + 4, "virtual added " + added + " platform threads; carriers " + CPUS);
+    }
+
+    private static long threadsAdded(String executor) throws Exception {
+        ResourceSampler s = ResourceSampler.start(50);
+        Batches.run(executor, "sleep:ms=300", 200);
+        Map<String, Object> m = summary(s.stop(200));
+        return num(m, "threads_peak") - num(m, "threads_start");
+    }
+
+    @Test
+    void thinKeepsFirstAndLastAndBoundsSize() {
+        List<Integer> all = java.util.stream.IntStream.range(0, 1001).boxed().toList();
+        List<Integer> t = ResourceSampler.thin(all, 100);
+        assertTrue(t.size() <= 100, "size " + t.size());
+        assertTrue(t.get(0) == 0 && t.get(t.size() - 1) == 1000, t.toString());
+    }
+}

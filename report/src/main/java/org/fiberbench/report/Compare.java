@@ -1,0 +1,81 @@
+package org.fiberbench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fiberbench.report.Comparison.Row;
+import org.fiberbench.report.Comparison.Verdict;
+import org.fiberbench.report.stats.Ratio;
+
+/**
+ * Compares two runs: scenarios are matched by (executor, workload, load, JVM options); each pair
+ * gets the ratio B / A of its scores with the 99.9% interval from the raw iterations, and a
+ * verdict that respects the unit's direction (time per operation and latency: lower is better;
+ * rates: higher is better). A scenario that appears twice in a run is matched in order.
+ */
+public final class Compare {
+    private Compare() {
+    }
+
+    /** Compares run B against run A (each a run directory, a results.json or a JMH result file). */
+    public static Comparison of(Path a, Path b) {
+        JsonNode runA = Runs.load(a);
+        JsonNode runB = Runs.load(b);
+        Map<String, Deque<JsonNode>> inB = new LinkedHashMap<>();
+        runB.path("scenarios").forEach(s -> inB.computeIfAbsent(key(s), k -> new ArrayDeque<>()).add(s));
+        List<Row> rows = new ArrayList<>();
+        List<String> onlyA = new ArrayList<>();
+        for (JsonNode sa : runA.path("scenarios")) {
+            Deque<JsonNode> candidates = inB.get(key(sa));
+            if (candidates == null || candidates.isEmpty()) {
+                onlyA.add(key(sa));
+            } else {
+                rows.add(row(sa, candidates.poll()));
+            }
+        }
+        List<String> onlyB = new ArrayList<>();
+        inB.forEach((k, rest) -> rest.forEach(s -> onlyB.add(k)));
+        return new Comparison(label(runA, a), label(runB, b), rows, onlyA, onlyB);
+    }
+
+    static String key(JsonNode s) {
+        List<String> args = new ArrayList<>();
+        s.path("jvm_args").forEach(j -> args.add(j.asText()));
+        return s.path("executor").asText("?") + " | " + s.path("workload").asText("?") + " | " + s.path("load").asText("?")
+                + (args.isEmpty() ? "" : " | " + String.join(" ", args));
+    }
+
+    private static String label(JsonNode run, Path path) {
+        return run.path("run_id").asText(path.getFileName().toString()) + " (" + path + ")";
+    }
+
+    private static Row row(JsonNode sa, JsonNode sb) {
+        Score a = Score.of(sa);
+        Score b = Score.of(sb);
+        List<String> args = new ArrayList<>();
+        sa.path("jvm_args").forEach(j -> args.add(j.asText()));
+        boolean comparable = a.present() && b.present() && a.unit().equals(b.unit()) && a.value() != 0;
+        Ratio ratio = comparable ? b.ratioTo(a) : null;
+        Verdict verdict = verdict(ratio, a.lowerIsBetter());
+        double change = ratio == null ? Double.NaN : (ratio.value() - 1) * 100;
+        return new Row(sa.path("executor").asText("?"), sa.path("workload").asText("?"), sa.path("load").asText("?"), args,
+                a.present() ? a.unit() : b.unit(), a.lowerIsBetter(), a.value(), a.error(), b.value(), b.error(),
+                ratio, verdict, change);
+    }
+
+    static Verdict verdict(Ratio r, boolean lowerIsBetter) {
+        if (r == null || !r.hasInterval()) {
+            return Verdict.NOT_COMPARABLE;
+        }
+        if (!r.significant()) {
+            return Verdict.NO_SIGNIFICANT_DIFFERENCE;
+        }
+        boolean bBetter = lowerIsBetter ? r.value() < 1 : r.value() > 1;
+        return bBetter ? Verdict.FASTER : Verdict.SLOWER;
+    }
+}

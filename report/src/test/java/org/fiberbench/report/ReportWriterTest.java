@@ -1,0 +1,117 @@
+package org.fiberbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReportWriterTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void writesReportHtmlIntoTheRunDirectory() throws Exception {
+        Path report = ReportWriter.write(CraftedRun.write(dir, 8));
+        assertEquals(dir.resolve("report.html").toAbsolutePath(), report);
+        assertTrue(Files.readString(report).contains("\"run_id\":\"20250101-120000-crafted\""));
+    }
+
+    @Test
+    void pageLoadsNothingFromOutside() throws Exception {
+        String html = Files.readString(ReportWriter.write(CraftedRun.write(dir, 8)));
+        assertFalse(Pattern.compile("(src|href)\\s*=\\s*[\"']?(https?:)?//", Pattern.CASE_INSENSITIVE).matcher(html).find());
+        assertFalse(html.contains("<script src") || html.contains("@import") || html.contains("url(http"));
+    }
+
+    @Test
+    void resultTextCannotCloseTheScriptElement() throws Exception {
+        String html = Files.readString(ReportWriter.write(CraftedRun.write(dir, 8)));
+        assertEquals(1, html.split("</script>", -1).length - 1, "only the page's own closing tag");
+        assertTrue(html.contains("\\u003C/script\\u003E\\u003Cb\\u003Eboom"));
+    }
+
+    @Test
+    void summaryRatioComesFromRawIterations() {
+        JsonNode run = Json.MAPPER.valueToTree(java.util.Map.of(
+                "scenarios", java.util.List.of(
+                        scenario("01-a", "g", new double[] {19, 20, 21}),
+                        scenario("02-b", "g", new double[] {9, 10, 11}))));
+        JsonNode ratio = ReportModel.build(run, dir, dir).path("summary").get(1).path("ratio");
+        assertEquals(0.5, ratio.path("value").asDouble(), 1e-12);
+        assertEquals(0.244142, ratio.path("ci_low").asDouble(), 1e-5);
+        assertTrue(ratio.path("significant").asBoolean());
+    }
+
+    @Test
+    void warningsComeFirstAndNameTheHygieneProblems() {
+        JsonNode model = ReportModel.build(CraftedRun.run(8, 1), dir, dir);
+        String warnings = model.path("warnings").toString();
+        assertTrue(warnings.contains("CPU frequency scaling"), warnings);
+        assertTrue(warnings.contains("uncommitted changes"), warnings);
+        assertTrue(warnings.contains("Load average before the run was 1.70 on 2 CPUs"), warnings);
+        assertTrue(warnings.contains("requested rate was not achieved"), warnings);
+        assertTrue(warnings.contains("06-virtual failed"), warnings);
+    }
+
+    @Test
+    void longSeriesAreBucketedForThePage() {
+        JsonNode sc = ReportModel.build(CraftedRun.run(1, 1), dir, dir).path("scenarios").get(0);
+        assertEquals(Compact.MAX_POINTS, sc.path("resources").path("timeline").path("t_ms").size());
+        assertEquals(100, sc.path("latency").path("intervals").path("t_s").size());
+        assertTrue(sc.path("latency").path("spectrum").path("corrected").size() < 90);
+    }
+
+    @Test
+    void linksAreRelativeToTheReportFile() throws Exception {
+        Path out = dir.resolve("elsewhere/r.html");
+        ReportWriter.write(CraftedRun.write(dir.resolve("run"), 1), out);
+        assertTrue(Files.readString(out).contains("\"href\":\"../run/scenarios/01-platform-fixed-4-cpu.html\""));
+    }
+
+    @Test
+    void reportOfTwoHundredScenariosStaysUnderFiveMegabytes() throws Exception {
+        // in memory: writing and parsing the 40 MB input is the benchmark's business, not this test's
+        long size = Files.size(Page.write(dir.resolve("report.html"), ReportModel.build(CraftedRun.run(200, 7), dir, dir)));
+        assertTrue(size < 5_000_000, size + " bytes");
+    }
+
+    @Test
+    void everySectionIsOptional() throws Exception {
+        Files.writeString(dir.resolve("results.json"), "{\"scenarios\":[{\"id\":\"01-x\"}]}");
+        assertTrue(Files.size(ReportWriter.write(dir)) > 1000);
+    }
+
+    @Test
+    void rejectsMissingRunDirectory() {
+        Path missing = dir.resolve("nope");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ReportWriter.write(missing));
+        assertTrue(e.getMessage().contains(missing.toString()), e.getMessage());
+    }
+
+    @Test
+    void rejectsDirectoryWithoutResults() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ReportWriter.write(dir));
+        assertTrue(e.getMessage().startsWith("no results.json in "), e.getMessage());
+    }
+
+    @Test
+    void rejectsMalformedJsonNamingTheFile() throws Exception {
+        Files.writeString(dir.resolve("results.json"), "{\"scenarios\": [");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ReportWriter.write(dir));
+        assertTrue(e.getMessage().startsWith("malformed JSON in " + dir.resolve("results.json")), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"));
+    }
+
+    static java.util.Map<String, Object> scenario(String id, String group, double[] iterations) {
+        double mean = java.util.Arrays.stream(iterations).average().orElseThrow();
+        return java.util.Map.of("id", id, "group", group, "executor", "x-" + id, "workload", "w", "load", "l",
+                "metrics", java.util.Map.of("score", mean, "score_unit", "ms/op"), "iterations", iterations);
+    }
+}
