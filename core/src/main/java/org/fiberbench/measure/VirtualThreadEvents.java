@@ -39,7 +39,19 @@ final class VirtualThreadEvents {
         stream.onEvent("jdk.VirtualThreadPinned", this::onPinned);
         stream.onEvent("jdk.VirtualThreadSubmitFailed", e -> submitFailed++);
         stream.onEvent("jdk.GarbageCollection", this::onGc);
-        stream.startAsync();
+        // JFR's own startAsync() thread is not a daemon: a fork whose benchmark failed before
+        // stop() would then never exit (JMH waits, then halts it, and the fork's files are lost)
+        Thread consumer = new Thread(this::consume, "fiberbench-jfr-events");
+        consumer.setDaemon(true);
+        consumer.start();
+    }
+
+    private void consume() {
+        try {
+            stream.start();
+        } catch (IllegalStateException closed) {
+            // closed before it started: nothing to consume
+        }
     }
 
     private void onPinned(RecordedEvent e) {
