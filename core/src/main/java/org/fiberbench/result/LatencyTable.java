@@ -151,21 +151,6 @@ public final class LatencyTable {
     }
 
     private static String format(List<String[]> rows) {
-        int cols = rows.get(0).length;
-        int[] w = new int[cols];
-        for (String[] r : rows) {
-            for (int i = 0; i < cols; i++) {
-                w[i] = Math.max(w[i], r[i].length());
-            }
-        }
-        StringBuilder sb = new StringBuilder();
-        for (String[] r : rows) {
-            sb.append(' ');
-            for (int i = 0; i < cols; i++) {
-                sb.append(' ').append(r[i]).append(" ".repeat(w[i] - r[i].length())).append(i < cols - 1 ? " " : "");
-            }
-            sb.append('\n');
-        }
-        return sb.toString().replaceAll("(?m) +$", "");
+        return ResultTable.format(rows);
     }
 }

@@ -28,7 +28,7 @@ public final class ResultTable {
             for (ScenarioResult s : g.getValue()) {
                 rows.add(row(s));
             }
-            sb.append(format(rows));
+            sb.append(format(rows, 1, 3));
         }
         sb.append(LatencyTable.render(scenarios));
         return sb.toString();
@@ -102,7 +102,12 @@ public final class ResultTable {
         return String.format(Locale.ROOT, "%.4g", d);
     }
 
-    private static String format(List<String[]> rows) {
+    /** Columns padded to their widest cell, two spaces apart; the {@code rightAligned} columns are right-aligned. */
+    static String format(List<String[]> rows, int... rightAligned) {
+        java.util.Set<Integer> right = new java.util.HashSet<>();
+        for (int c : rightAligned) {
+            right.add(c);
+        }
         int cols = rows.get(0).length;
         int[] w = new int[cols];
         for (String[] r : rows) {
@@ -114,8 +119,7 @@ public final class ResultTable {
         for (String[] r : rows) {
             sb.append("  ");
             for (int i = 0; i < cols; i++) {
-                boolean right = i == 1 || i == 3;
-                String cell = right ? pad(r[i], w[i], true) : pad(r[i], w[i], false);
+                String cell = pad(r[i], w[i], right.contains(i));
                 sb.append(cell).append(i == cols - 1 ? "" : "  ");
             }
             sb.append('\n');
