@@ -39,6 +39,8 @@ public final class Main {
 
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
+        // JMH's own options (-wi, -prof gc ...) are JmhCommand's positional arguments, passed on untouched
+        cl.getSubcommands().get("jmh").setUnmatchedOptionsArePositionalParams(true);
         cl.setParameterExceptionHandler(Main::onParameterError);
         cl.setExecutionExceptionHandler(Main::onExecutionError);
         return cl;
