@@ -3,10 +3,10 @@ package org.fiberbench.cli;
 import org.fiberbench.db.DbOptions;
 import picocli.CommandLine.Option;
 
-/** The database flags of {@code run}: they only matter to scenarios with a jdbc workload. */
-final class DbFlags {
+/** The database flags of {@code run} (for scenarios with a jdbc workload) and {@code serve} (for {@code /db}). */
+public final class DbFlags {
     @Option(names = "--db", paramLabel = "URL",
-            description = "database for jdbc workloads: jdbc:mariadb://, jdbc:mysql://, jdbc:postgresql://, jdbc:h2:tcp://"
+            description = "database for jdbc workloads and serve's /db: jdbc:mariadb://, jdbc:mysql://, jdbc:postgresql://, jdbc:h2:tcp://"
                     + " (default: an embedded H2 server on 127.0.0.1)")
     String url;
 
@@ -20,7 +20,7 @@ final class DbFlags {
     @Option(names = "--rows", paramLabel = "N", description = "rows of table fiberbench_hello (default 10)")
     Integer rows;
 
-    DbOptions options() {
+    public DbOptions options() {
         return DbOptions.of(url, user, password, rows);
     }
 }

@@ -17,6 +17,7 @@ import org.apache.catalina.LifecycleException;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.coyote.http11.AbstractHttp11Protocol;
+import org.fiberbench.db.ServedDatabase;
 import org.fiberbench.executor.TaskExecutor;
 import org.fiberbench.spec.SpecException;
 
@@ -39,17 +40,19 @@ public final class BenchServer implements AutoCloseable {
     private final ExecutorAdapter executor;
     private final ResourceSampler sampler;
     private final BenchServlet servlet;
+    private final DbEndpoint db;
     private final Path baseDir;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile boolean stopping;
 
-    private BenchServer(ServerOptions options, Path baseDir) {
+    private BenchServer(ServerOptions options, Path baseDir, DbEndpoint db) {
         this.options = options;
         this.baseDir = baseDir;
+        this.db = db;
         TaskExecutor tasks = options.executor().create();
         this.executor = new ExecutorAdapter(tasks);
         this.sampler = new ResourceSampler();
-        this.servlet = new BenchServlet(options, sampler, this::workers);
+        this.servlet = new BenchServlet(options, sampler, this::workers, db);
         this.tomcat = new Tomcat();
         tomcat.setBaseDir(baseDir.toString());
         this.connector = connector(options, executor);
@@ -60,8 +63,18 @@ public final class BenchServer implements AutoCloseable {
         ctx.addServletMappingDecoded("/", "fiberbench");
     }
 
-    /** Starts listening; a port in use is a {@link SpecException} naming it. */
+    /** Starts listening; a port in use is a {@link SpecException} naming it. {@code /db} opens the embedded H2 on first use. */
     public static BenchServer start(ServerOptions options) {
+        return start(options, null);
+    }
+
+    /**
+     * As {@link #start(ServerOptions)}, with {@code /db} served from {@code database} (null: the
+     * embedded default, opened on first use). The server owns it from here: it is closed when the
+     * server stops, or at once when the server fails to start.
+     */
+    public static BenchServer start(ServerOptions options, ServedDatabase database) {
+        DbEndpoint db = new DbEndpoint(database);
         if (!Boolean.getBoolean("fiberbench.server.log")) {
             TOMCAT_LOG.setLevel(Level.OFF);
         }
@@ -69,9 +82,10 @@ public final class BenchServer implements AutoCloseable {
         try {
             base = Files.createTempDirectory("fiberbench-tomcat-");
         } catch (IOException e) {
+            db.close();
             throw new java.io.UncheckedIOException("cannot create Tomcat's work directory", e);
         }
-        BenchServer s = new BenchServer(options, base);
+        BenchServer s = new BenchServer(options, base, db);
         try {
             s.tomcat.start();
         } catch (LifecycleException e) {
@@ -176,6 +190,7 @@ public final class BenchServer implements AutoCloseable {
             // stopping a half-started Tomcat: nothing more to release
         }
         sampler.close();
+        db.close();
         // the executor waits for its tasks; requests past the grace period must not hold the caller
         Thread.ofPlatform().daemon().name("fiberbench-server-close").start(() -> executor.tasks().close());
         deleteQuietly(baseDir);

@@ -16,8 +16,9 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The server's endpoints, as seed 003's {@code ThreadController}, without Spring: {@code /thread/name},
- * {@code /thread/benchmark?ms=N}, {@code /cpu?iterations=N} and {@code /stats}. Thread-safe: counters
- * are {@link LongAdder}s; nothing on a request's path takes a lock.
+ * {@code /thread/benchmark?ms=N}, {@code /cpu?iterations=N}, {@code /db} ({@link DbEndpoint}) and {@code /stats}.
+ * Thread-safe: counters are {@link LongAdder}s; nothing on a request's path takes a lock (but the
+ * database's pool, and {@code /db}'s one lazy open).
  */
 final class BenchServlet extends HttpServlet {
     static final long DEFAULT_SLEEP_MS = 1000;
@@ -32,8 +33,11 @@ final class BenchServlet extends HttpServlet {
     private final LongAdder requests = new LongAdder();
     private final LongAdder ok = new LongAdder();
     private final AtomicInteger inFlight = new AtomicInteger();
+    private final DbEndpoint db;
 
-    BenchServlet(ServerOptions options, ResourceSampler sampler, java.util.function.Supplier<Map<String, Object>> workers) {
+    BenchServlet(ServerOptions options, ResourceSampler sampler, java.util.function.Supplier<Map<String, Object>> workers,
+                 DbEndpoint db) {
+        this.db = db;
         this.expectedAuth = options.auth() ? ("Basic " + Base64.getEncoder().encodeToString(
                 (options.user() + ":" + options.password()).getBytes(StandardCharsets.UTF_8))).getBytes(StandardCharsets.UTF_8)
                 : null;
@@ -79,9 +83,10 @@ final class BenchServlet extends HttpServlet {
                 }
                 case "/cpu" -> text(resp, 200, cpu(param(req, "iterations", DEFAULT_CPU_ITERATIONS, 1, MAX_CPU_ITERATIONS))
                         + " " + Thread.currentThread());
+                case "/db" -> db.handle(req, resp);
                 case "/stats" -> json(resp, stats("true".equals(req.getParameter("timeline"))));
-                default -> text(resp, 404, "404 not found: " + path
-                        + " (endpoints: /thread/name, /thread/benchmark?ms=N, /cpu?iterations=N, /stats)");
+                default -> text(resp, 404, "404 not found: " + path + " (endpoints: /thread/name, /thread/benchmark?ms=N,"
+                        + " /cpu?iterations=N, /db?query=point|scan&via=direct|offload, /stats)");
             };
         } catch (BadParameter e) {
             return text(resp, 400, "400 bad request: " + e.getMessage());
@@ -138,7 +143,7 @@ final class BenchServlet extends HttpServlet {
         return inFlight.get();
     }
 
-    private static int text(HttpServletResponse resp, int status, String body) throws IOException {
+    static int text(HttpServletResponse resp, int status, String body) throws IOException {
         byte[] b = (body + "\n").getBytes(StandardCharsets.UTF_8);
         resp.setStatus(status);
         resp.setContentType("text/plain;charset=UTF-8");

@@ -1,18 +1,22 @@
 package org.fiberbench.cli.http;
 
 import java.util.concurrent.Callable;
+import org.fiberbench.cli.DbFlags;
+import org.fiberbench.db.ServedDatabase;
 import org.fiberbench.executor.ExecutorSpec;
 import org.fiberbench.server.BenchServer;
 import org.fiberbench.server.ServerMain;
 import org.fiberbench.server.ServerOptions;
 import org.fiberbench.spec.Numbers;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code fiberbench serve --executor SPEC}: seed 003's server, for any load tool (curl, wrk, JMeter, {@code fiberbench load}). */
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = {"Serve seed 003's endpoints from an embedded Tomcat whose requests run on the given executor.",
-            "Endpoints: GET /thread/name, /thread/benchmark?ms=N (default 1000), /cpu?iterations=N, /stats.",
+            "Endpoints: GET /thread/name, /thread/benchmark?ms=N (default 1000), /cpu?iterations=N,",
+            "/db?query=point|scan&via=direct|offload (on --db, or an embedded H2 server), /stats.",
             "Ctrl-C or SIGTERM: stops accepting, lets in-flight requests finish within --grace, exits 0."})
 public final class ServeCommand implements Callable<Integer> {
 
@@ -38,11 +42,17 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--grace", paramLabel = "D", description = "how long in-flight requests may take to finish at shutdown (default 10s)")
     String grace = "10s";
 
+    @Mixin
+    DbFlags db = new DbFlags();
+
     @Override
-    public Integer call() throws InterruptedException {
+    public Integer call() throws Exception {
         ServerOptions o = new ServerOptions(ExecutorSpec.parse(executor), bind, port, noAuth ? null : user,
                 noAuth ? null : password, Numbers.parseDuration("--grace", grace));
-        ServerMain.serveUntilSignalled(BenchServer.start(o), System.out);
+        ServedDatabase database = ServedDatabase.open(db.options()); // run's check: one line and exit 2 on failure
+        BenchServer server = BenchServer.start(o, database); // owns the database from here
+        System.out.println("fiberbench: /db queries " + database.describe());
+        ServerMain.serveUntilSignalled(server, System.out);
         return 0;
     }
 }

@@ -40,6 +40,11 @@ public record DbConnection(String url, String user, String password) {
 
     /** The URL with any password in it replaced by {@code ***}: safe for output and results. */
     public String maskedUrl() {
+        return maskUrl(url);
+    }
+
+    /** Any URL-like text with its secrets masked: also for a URL too wrong to make a record of. */
+    static String maskUrl(String url) {
         return URL_USERINFO.matcher(URL_SECRET.matcher(url).replaceAll("$1" + MASK)).replaceAll("$1" + MASK + "@");
     }
 

@@ -39,7 +39,8 @@ public enum Dialect {
                 return d;
             }
         }
-        throw new SpecException("--db '" + url + "' is not a JDBC URL fiberbench accepts; accepted: "
+        String shown = url == null ? null : DbConnection.maskUrl(url); // a wrong URL may still hold a password
+        throw new SpecException("--db '" + shown + "' is not a JDBC URL fiberbench accepts; accepted: "
                 + Arrays.stream(values()).map(d -> d.prefix + "HOST...").collect(Collectors.joining(", ")));
     }
 

@@ -3,20 +3,15 @@ package org.fiberbench.workload.jdbc;
 import com.zaxxer.hikari.HikariDataSource;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.fiberbench.workload.Workload;
 
 /**
  * Seed 001's task. {@code direct}: the task's own thread borrows a pooled connection and runs
  * {@code execQuery}. {@code offload}: the task hands {@code execQuery} to a separate fixed pool of
- * platform threads (the seed's {@code db_executor}) and waits on the {@link CompletableFuture}, so
- * a virtual thread parks instead of blocking its carrier in the driver. Thread-safe: tasks share
+ * platform threads (the seed's {@code db_executor}) and waits on a {@code CompletableFuture}, so
+ * a virtual thread parks instead of blocking its carrier in the driver ({@link JdbcCalls}). Thread-safe: tasks share
  * only the pool, the executor and lock-free counters.
  */
 final class JdbcWorkload implements Workload {
@@ -62,8 +57,7 @@ final class JdbcWorkload implements Workload {
             };
         }
         if (options.offload()) {
-            dbExecutor = Executors.newFixedThreadPool(options.offloadThreads(), Thread.ofPlatform()
-                    .name("fiberbench-db-", 0).daemon(true).factory());
+            dbExecutor = JdbcCalls.offloadExecutor(options.offloadThreads());
         }
     }
 
@@ -82,24 +76,11 @@ final class JdbcWorkload implements Workload {
     }
 
     private String execQuery(long seq) throws Exception {
-        try (Connection c = pool.getConnection()) {
-            return options.query().execute(c, seq, rows, expectedRows);
-        }
+        return JdbcCalls.direct(pool, options.query(), seq, rows, expectedRows);
     }
 
     private String offloaded(long seq) throws Exception {
-        CompletableFuture<String> f = CompletableFuture.supplyAsync(() -> {
-            try {
-                return execQuery(seq);
-            } catch (Exception e) {
-                throw new CompletionException(e);
-            }
-        }, dbExecutor);
-        try {
-            return f.get();
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof Exception cause ? cause : e;
-        }
+        return JdbcCalls.offloaded(dbExecutor, () -> execQuery(seq));
     }
 
     @Override
@@ -120,12 +101,7 @@ final class JdbcWorkload implements Workload {
             return;
         }
         if (dbExecutor != null) {
-            dbExecutor.shutdownNow();
-            try {
-                dbExecutor.awaitTermination(5, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            JdbcCalls.shutdown(dbExecutor);
         }
         if (pool != null) {
             pool.close();
