@@ -3,6 +3,7 @@ package org.fiberbench.cli.orderbook;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +16,6 @@ import org.fiberbench.orderbook.bench.Fork;
 import org.fiberbench.orderbook.bench.Forked;
 import org.fiberbench.orderbook.bench.LatencyBenchmark;
 import org.fiberbench.orderbook.bench.Timing;
-import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -56,7 +56,9 @@ final class LatencyCommand implements Callable<Integer> {
     Path out;
 
     /** Per group, the id of its first scenario: the baseline the others are compared with. */
-    private final Map<String, String> baselineIds = new java.util.HashMap<>();
+    private final Map<String, String> baselineIds = new HashMap<>();
+    /** p99 in µs per JVM option set and "impl timing" column, for the GC experiment table. */
+    private final Map<String, Map<String, Double>> p99ByJvm = new LinkedHashMap<>();
 
     @Override
     public Integer call() throws Exception {
@@ -81,9 +83,8 @@ final class LatencyCommand implements Callable<Integer> {
         if (log.size() == 0) {
             throw new IllegalArgumentException("input file " + input + " holds no commands");
         }
-        RunDirectory run = RunDirectory.create(out, "orderbook-latency", "adhoc",
-                Runs.commandLine("latency", spec.commandLine().getParseResult().originalArgs().toArray(String[]::new)));
         PrintWriter o = spec.commandLine().getOut();
+        OrderbookRun run = OrderbookRun.create(out, "orderbook-latency", Runs.commandLine(spec), o);
         o.printf("%-6s %-8s %-24s %12s %12s %12s %12s %10s %5s%n", "impl", "timing", "jvm-args", "p50 µs", "p99 µs",
                 "p99.9 µs", "max µs", "sent/s", "cpu%");
         o.flush();
@@ -91,19 +92,22 @@ final class LatencyCommand implements Callable<Integer> {
             for (BookKind kind : kinds) {
                 for (Timing t : ts) {
                     if (one(run, o, kind, t, set)) {
-                        Runs.finish(run, o);
+                        run.finish();
                         return 130;
                     }
                 }
             }
         }
-        Runs.finish(run, o);
+        if (sets.size() > 1) {
+            gcTable(o);
+        }
+        run.finish();
         return 0;
     }
 
     /** One fork; returns true when it was interrupted. */
-    private boolean one(RunDirectory run, PrintWriter o, BookKind kind, Timing t, List<String> set) {
-        String id = run.nextScenarioId(kind.label() + " " + t.label() + " " + Runs.label(set));
+    private boolean one(OrderbookRun run, PrintWriter o, BookKind kind, Timing t, List<String> set) {
+        String id = run.directory().nextScenarioId(kind.label() + " " + t.label() + " " + Runs.label(set));
         ScenarioResult r = new ScenarioResult(id, kind.label(), "orderbook:input=" + input.getFileName(),
                 "open:rate=" + rate + ",duration=" + seconds + "s,timing=" + t.label())
                 .group("timing=" + t.label() + " jvm=" + Runs.label(set)).jvmArgs(set)
@@ -113,29 +117,27 @@ final class LatencyCommand implements Callable<Integer> {
             r.baseline(first);
         }
         List<String> args = new ArrayList<>(set);
-        Path jfrFile = jfr ? run.scenarioFile(id, ".jfr") : null;
+        Path jfrFile = jfr ? run.directory().scenarioFile(id, ".jfr") : null;
         if (jfr) {
             args.addAll(Forked.flightRecorderArgs(jfrFile));
         }
         long started = System.nanoTime();
         try {
             LatencyBenchmark.Result res = Forked.latency(input, kind, t, rate, seconds, args);
-            record(run, r, id, res);
+            LatencyResults.record(run.directory(), r, res, Runs.label(set));
             if (jfrFile != null) {
-                Runs.attachJfr(run, r, id, jfrFile, o);
+                run.attachJfr(r, id, jfrFile);
             }
             r.durationSeconds((System.nanoTime() - started) / 1e9);
             run.add(r);
-            Histogram h = res.latency();
-            o.printf("%-6s %-8s %-24s %12.1f %12.1f %12.1f %12.1f %10.0f %5.0f%s%n", kind.label(), t.label(),
-                    Runs.label(set), h.getValueAtPercentile(50) / 1e3, h.getValueAtPercentile(99) / 1e3,
-                    h.getValueAtPercentile(99.9) / 1e3, h.getMaxValue() / 1e3, res.achievedRate(),
-                    100 * res.cpuSeconds() / res.elapsedSeconds(),
-                    !res.completed() ? "  STOPPED: rate not achieved, sent " + res.sent() + " of " + res.planned()
-                            : res.achievedRate() < 0.95 * rate ? "  (rate not achieved)" : "");
-            o.flush();
-            return false;
+            print(o, kind, t, set, res);
+            p99ByJvm.computeIfAbsent(Runs.label(set), k -> new LinkedHashMap<>())
+                    .put(kind.label() + "/" + t.label(), res.latency().getValueAtPercentile(99) / 1e3);
+            return run.isClosed();
         } catch (Fork.ForkException e) {
+            if (run.isClosed()) {
+                return true;
+            }
             r.termination(e.interrupted() ? "interrupted" : "failure").failure(e.getMessage());
             run.add(r);
             o.printf("%-6s %-8s %-24s %s%n", kind.label(), t.label(), Runs.label(set),
@@ -145,37 +147,28 @@ final class LatencyCommand implements Callable<Integer> {
         }
     }
 
-    private void record(RunDirectory run, ScenarioResult r, String id, LatencyBenchmark.Result res) {
-        Map<String, Object> corrected = Runs.percentiles(res.latency());
-        Map<String, Object> service = Runs.percentiles(res.service());
-        corrected.forEach((k, v) -> r.metric("latency_" + k, v));
-        service.forEach((k, v) -> r.metric("service_" + k, v));
-        r.metric("throughput_ops_s", res.achievedRate()).metric("requested_rate_ops_s", rate)
-                .metric("completed", res.sent()).metric("errors", 0);
-        Map<String, Object> lat = new LinkedHashMap<>();
-        lat.put("model", "open");
-        lat.put("timing", res.timing().label());
-        lat.put("requested_rate_ops_s", rate);
-        lat.put("achieved_rate_ops_s", res.achievedRate());
-        boolean saturated = !res.completed() || res.achievedRate() < 0.95 * rate;
-        lat.put("saturated", saturated);
-        lat.put("saturation_reason", !res.completed() ? "stopped at the deadline after " + res.sent() + " of "
-                + res.planned() + " commands" : saturated ? "achieved " + Math.round(100 * res.achievedRate() / rate)
-                + "% of requested rate" : null);
-        lat.put("completed", res.sent());
-        lat.put("errors", 0);
-        lat.put("corrected", corrected);
-        lat.put("uncorrected", service);
-        r.section("latency", lat);
-        r.file("hgrm", Runs.writeHgrm(run, id, ".hgrm", res.latency()));
-        r.file("hgrm_service", Runs.writeHgrm(run, id, "-service.hgrm", res.service()));
-        double cpuShare = res.cpuSeconds() / res.elapsedSeconds();
-        r.metric("cpu_s", res.cpuSeconds());
-        if (!res.completed()) {
-            r.metric("warning", "rate not achieved: sent " + res.sent() + " of " + res.planned());
-        } else if (cpuShare < 0.9) {
-            r.metric("warning", String.format("the sending thread ran only %.0f%% of the time: a busy machine; "
-                    + "the tail shows the OS scheduler", 100 * cpuShare));
-        }
+    private void print(PrintWriter o, BookKind kind, Timing t, List<String> set, LatencyBenchmark.Result res) {
+        Histogram h = res.latency();
+        o.printf("%-6s %-8s %-24s %12.1f %12.1f %12.1f %12.1f %10.0f %5.0f%s%n", kind.label(), t.label(),
+                Runs.label(set), h.getValueAtPercentile(50) / 1e3, h.getValueAtPercentile(99) / 1e3,
+                h.getValueAtPercentile(99.9) / 1e3, h.getMaxValue() / 1e3, res.achievedRate(),
+                100 * res.cpuSeconds() / res.elapsedSeconds(),
+                !res.completed() ? "  STOPPED: rate not achieved, sent " + res.sent() + " of " + res.planned()
+                        : res.achievedRate() < LatencyResults.SATURATION_SHARE * rate ? "  (rate not achieved)" : "");
+        o.flush();
+    }
+
+    /** The seed's GC experiment table: p99 per JVM option set (rows) and impl × timing (columns). */
+    private void gcTable(PrintWriter o) {
+        List<String> columns = p99ByJvm.values().stream().flatMap(m -> m.keySet().stream()).distinct().toList();
+        o.printf("%np99 µs by JVM options%n%-32s", "jvm-args");
+        columns.forEach(c -> o.printf(" %16s", c));
+        o.println();
+        p99ByJvm.forEach((jvm, byColumn) -> {
+            o.printf("%-32s", jvm);
+            columns.forEach(c -> o.printf(" %16s", byColumn.containsKey(c) ? String.format("%.1f", byColumn.get(c)) : "-"));
+            o.println();
+        });
+        o.flush();
     }
 }
