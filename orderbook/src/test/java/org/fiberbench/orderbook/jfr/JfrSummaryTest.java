@@ -49,7 +49,7 @@ class JfrSummaryTest {
             r.start();
             churn(false, 300);
             MeasuredWindow w = MeasuredWindow.open("test");
-            churn(true, 300);
+            churn(true, 500);
             if (withWindow) {
                 w.commit();
             }
