@@ -55,6 +55,9 @@ final class LatencyCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "run directory (default results/<timestamp>-orderbook-latency)")
     Path out;
 
+    /** The width of the JVM options column: the longest set, at least 24. */
+    private String jvmColumn = "%-24s";
+
     /** Per group, the id of its first scenario: the baseline the others are compared with. */
     private final Map<String, String> baselineIds = new HashMap<>();
     /** p99 in µs per JVM option set and "impl timing" column, for the GC experiment table. */
@@ -79,13 +82,14 @@ final class LatencyCommand implements Callable<Integer> {
         List<Timing> ts = timings();
         List<BookKind> kinds = Runs.impls(impls);
         List<List<String>> sets = Runs.jvmArgSets(jvmArgs);
+        jvmColumn = "%-" + Math.max(24, sets.stream().map(Runs::label).mapToInt(String::length).max().orElse(0)) + "s";
         CommandLog log = CommandCodec.read(input); // fail fast on a malformed file, before any fork
         if (log.size() == 0) {
             throw new IllegalArgumentException("input file " + input + " holds no commands");
         }
         PrintWriter o = spec.commandLine().getOut();
         OrderbookRun run = OrderbookRun.create(out, "orderbook-latency", Runs.commandLine(spec), o);
-        o.printf("%-6s %-8s %-24s %12s %12s %12s %12s %10s %5s%n", "impl", "timing", "jvm-args", "p50 µs", "p99 µs",
+        o.printf("%-6s %-8s " + jvmColumn + " %12s %12s %12s %12s %10s %5s%n", "impl", "timing", "jvm-args", "p50 µs", "p99 µs",
                 "p99.9 µs", "max µs", "sent/s", "cpu%");
         o.flush();
         for (List<String> set : sets) {
@@ -140,7 +144,7 @@ final class LatencyCommand implements Callable<Integer> {
             }
             r.termination(e.interrupted() ? "interrupted" : "failure").failure(e.getMessage());
             run.add(r);
-            o.printf("%-6s %-8s %-24s %s%n", kind.label(), t.label(), Runs.label(set),
+            o.printf("%-6s %-8s " + jvmColumn + " %s%n", kind.label(), t.label(), Runs.label(set),
                     e.interrupted() ? "INTERRUPTED" : "FAILED: " + e.getMessage());
             o.flush();
             return e.interrupted();
@@ -149,7 +153,7 @@ final class LatencyCommand implements Callable<Integer> {
 
     private void print(PrintWriter o, BookKind kind, Timing t, List<String> set, LatencyBenchmark.Result res) {
         Histogram h = res.latency();
-        o.printf("%-6s %-8s %-24s %12.1f %12.1f %12.1f %12.1f %10.0f %5.0f%s%n", kind.label(), t.label(),
+        o.printf("%-6s %-8s " + jvmColumn + " %12.1f %12.1f %12.1f %12.1f %10.0f %5.0f%s%n", kind.label(), t.label(),
                 Runs.label(set), h.getValueAtPercentile(50) / 1e3, h.getValueAtPercentile(99) / 1e3,
                 h.getValueAtPercentile(99.9) / 1e3, h.getMaxValue() / 1e3, res.achievedRate(),
                 100 * res.cpuSeconds() / res.elapsedSeconds(),
@@ -161,11 +165,12 @@ final class LatencyCommand implements Callable<Integer> {
     /** The seed's GC experiment table: p99 per JVM option set (rows) and impl × timing (columns). */
     private void gcTable(PrintWriter o) {
         List<String> columns = p99ByJvm.values().stream().flatMap(m -> m.keySet().stream()).distinct().toList();
-        o.printf("%np99 µs by JVM options%n%-32s", "jvm-args");
+        String first = "%-" + p99ByJvm.keySet().stream().mapToInt(String::length).max().orElse(8) + "s";
+        o.printf("%np99 µs by JVM options%n" + first, "jvm-args");
         columns.forEach(c -> o.printf(" %16s", c));
         o.println();
         p99ByJvm.forEach((jvm, byColumn) -> {
-            o.printf("%-32s", jvm);
+            o.printf(first, jvm);
             columns.forEach(c -> o.printf(" %16s", byColumn.containsKey(c) ? String.format("%.1f", byColumn.get(c)) : "-"));
             o.println();
         });

@@ -53,6 +53,9 @@ final class ThroughputCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "run directory (default results/<timestamp>-orderbook-throughput)")
     Path out;
 
+    /** The width of the JVM options column: the longest set, at least 24. */
+    private String jvmColumn = "%-24s";
+
     /** Per group (commands × JVM options), the first scenario: the baseline the others are compared with. */
     private final Map<String, ScenarioResult> baselines = new HashMap<>();
     /** Commands/s per JVM option set, count and impl, for the side-by-side table. */
@@ -66,6 +69,7 @@ final class ThroughputCommand implements Callable<Integer> {
     private int measure() {
         List<BookKind> kinds = Runs.impls(impls);
         List<List<String>> sets = Runs.jvmArgSets(jvmArgs);
+        jvmColumn = "%-" + Math.max(24, sets.stream().map(Runs::label).mapToInt(String::length).max().orElse(0)) + "s";
         for (long c : counts) {
             if (c < 1) {
                 throw new IllegalArgumentException("--counts value " + c + " must be >= 1");
@@ -77,7 +81,7 @@ final class ThroughputCommand implements Callable<Integer> {
         }
         PrintWriter o = spec.commandLine().getOut();
         OrderbookRun run = OrderbookRun.create(out, "orderbook-throughput", Runs.commandLine(spec), o);
-        o.printf("%-6s %-24s %12s %10s %14s %8s %5s %16s%n", "impl", "jvm-args", "commands", "seconds", "commands/s",
+        o.printf("%-6s " + jvmColumn + " %12s %10s %14s %8s %5s %16s%n", "impl", "jvm-args", "commands", "seconds", "commands/s",
                 "repeats", "cpu%", "commands/cpu-s");
         o.flush();
         boolean interrupted = false;
@@ -113,7 +117,7 @@ final class ThroughputCommand implements Callable<Integer> {
                 }
                 r.durationSeconds((System.nanoTime() - started) / 1e9);
                 run.add(r);
-                o.printf("%-6s %-24s %12d %10.3f %14.0f %8d %5.0f %16.0f%n", kind.label(), Runs.label(set), row.commands(),
+                o.printf("%-6s " + jvmColumn + " %12d %10.3f %14.0f %8d %5.0f %16.0f%n", kind.label(), Runs.label(set), row.commands(),
                         row.seconds(), row.commandsPerSecond(), row.repeats(), 100 * row.cpuSeconds() / row.seconds(),
                         row.commands() / row.cpuSeconds());
             }
@@ -126,7 +130,7 @@ final class ThroughputCommand implements Callable<Integer> {
             ScenarioResult r = scenario(run, kind, set, Arrays.stream(counts).max().orElse(0), "jvm=" + Runs.label(set), fork);
             r.termination(e.interrupted() ? "interrupted" : "failure").failure(e.getMessage());
             run.add(r);
-            o.printf("%-6s %-28s %s%n", kind.label(), Runs.label(set), e.interrupted() ? "INTERRUPTED" : "FAILED: " + e.getMessage());
+            o.printf("%-6s " + jvmColumn + "     %s%n", kind.label(), Runs.label(set), e.interrupted() ? "INTERRUPTED" : "FAILED: " + e.getMessage());
             o.flush();
             return e.interrupted();
         }
@@ -170,11 +174,11 @@ final class ThroughputCommand implements Callable<Integer> {
     private void sideBySide(PrintWriter o, List<BookKind> kinds) {
         BookKind first = kinds.get(0);
         BookKind last = kinds.get(kinds.size() - 1);
-        o.printf("%n%-24s %12s", "jvm-args", "commands");
+        o.printf("%n" + jvmColumn + " %12s", "jvm-args", "commands");
         kinds.forEach(k -> o.printf(" %16s", k.label() + " cmd/s"));
         o.printf(" %12s%n", last.label() + "/" + first.label());
         rates.forEach((jvm, byCount) -> byCount.forEach((count, byKind) -> {
-            o.printf("%-24s %12d", jvm, count);
+            o.printf(jvmColumn + " %12d", jvm, count);
             kinds.forEach(k -> o.printf(" %16s", byKind.containsKey(k) ? String.format("%.0f", byKind.get(k)) : "-"));
             boolean both = byKind.containsKey(first) && byKind.containsKey(last);
             o.printf(" %12s%n", both ? String.format("%.1f×", byKind.get(last) / byKind.get(first)) : "-");

@@ -107,10 +107,7 @@ public final class LatencyBenchmark {
         long sent = 0;
         long end = start;
         boolean completed = true;
-        for (int i = 0; sent < planned; sent++, i++) {
-            if (i == size) {
-                i = 0;
-            }
+        for (int i = 0; sent < planned; sent++, i = i + 1 == size ? 0 : i + 1) { // i goes round the log
             long due = start + offsetNs(timing, sent, rate);
             while (System.nanoTime() < due) {
                 Thread.onSpinWait();
@@ -130,9 +127,7 @@ public final class LatencyBenchmark {
         }
         double cpu = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpuStart) / 1e9;
         window.commit();
-        if (sink.checksum() == 42) {
-            System.err.print(""); // keeps the replayed work observable to the JIT
-        }
+        ThroughputBenchmark.keepObservable(sink.checksum());
         double elapsed = Math.max(1, end - start) / 1e9;
         return new Result(timing, rate, latency, service, planned, sent, elapsed, cpu, completed, trace.intervals(sent, elapsed),
                 ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList());
