@@ -55,6 +55,9 @@ final class LatencyCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "run directory (default results/<timestamp>-orderbook-latency)")
     Path out;
 
+    /** Whether a fork failed: the command then exits with 1, as {@code run} does. */
+    private boolean failed;
+
     /** The width of the JVM options column: the longest set, at least 24. */
     private String jvmColumn = "%-24s";
 
@@ -89,6 +92,15 @@ final class LatencyCommand implements Callable<Integer> {
         }
         PrintWriter o = spec.commandLine().getOut();
         OrderbookRun run = OrderbookRun.create(out, "orderbook-latency", Runs.commandLine(spec), o);
+        try {
+            return forks(run, o, ts, kinds, sets);
+        } finally {
+            run.finish(); // also when a fork or the JVM failed: the finished rows and the report are kept
+        }
+    }
+
+    /** Every JVM option set × impl × timing, each in its own fork; 130 when interrupted. */
+    private int forks(OrderbookRun run, PrintWriter o, List<Timing> ts, List<BookKind> kinds, List<List<String>> sets) {
         o.printf("%-6s %-8s " + jvmColumn + " %12s %12s %12s %12s %10s %5s%n", "impl", "timing", "jvm-args", "p50 µs", "p99 µs",
                 "p99.9 µs", "max µs", "sent/s", "cpu%");
         o.flush();
@@ -96,7 +108,6 @@ final class LatencyCommand implements Callable<Integer> {
             for (BookKind kind : kinds) {
                 for (Timing t : ts) {
                     if (one(run, o, kind, t, set)) {
-                        run.finish();
                         return 130;
                     }
                 }
@@ -105,8 +116,7 @@ final class LatencyCommand implements Callable<Integer> {
         if (sets.size() > 1) {
             gcTable(o);
         }
-        run.finish();
-        return 0;
+        return failed ? 1 : 0;
     }
 
     /** One fork; returns true when it was interrupted. */
@@ -142,6 +152,7 @@ final class LatencyCommand implements Callable<Integer> {
             if (run.isClosed()) {
                 return true;
             }
+            failed = true;
             r.termination(e.interrupted() ? "interrupted" : "failure").failure(e.getMessage());
             run.add(r);
             o.printf("%-6s %-8s " + jvmColumn + " %s%n", kind.label(), t.label(), Runs.label(set),

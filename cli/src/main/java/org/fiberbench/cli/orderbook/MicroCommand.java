@@ -14,6 +14,7 @@ import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.util.Statistics;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -77,8 +78,18 @@ final class MicroCommand implements Callable<Integer> {
         o.println("running JMH; its output goes to " + jmhLog);
         o.printf("%-24s %-6s %9s %16s %12s %12s%n", "benchmark", "impl", "enqueued", "ops/s", "± error", "B/op");
         o.flush();
-        MicroBenchmarks.run(options.withLog(jmhLog), br -> run.add(record(run.directory(), br, options, o)));
-        run.finish();
+        try {
+            MicroBenchmarks.run(options.withLog(jmhLog), br -> {
+                if (!run.isClosed()) { // after Ctrl-C the run is closed: a benchmark ending meanwhile is not reported
+                    run.add(record(run.directory(), br, options, o));
+                }
+            });
+        } catch (RunnerException e) {
+            run.directory().warn("JMH stopped: " + e.getMessage());
+            throw new IllegalStateException("JMH stopped: " + e.getMessage() + " (its log: " + jmhLog + ")", e);
+        } finally {
+            run.finish(); // also when JMH failed: the finished rows and the report are kept
+        }
         return 0;
     }
 

@@ -53,6 +53,9 @@ final class ThroughputCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "run directory (default results/<timestamp>-orderbook-throughput)")
     Path out;
 
+    /** Whether a fork failed: the command then exits with 1, as {@code run} does. */
+    private boolean failed;
+
     /** The width of the JVM options column: the longest set, at least 24. */
     private String jvmColumn = "%-24s";
 
@@ -81,6 +84,15 @@ final class ThroughputCommand implements Callable<Integer> {
         }
         PrintWriter o = spec.commandLine().getOut();
         OrderbookRun run = OrderbookRun.create(out, "orderbook-throughput", Runs.commandLine(spec), o);
+        try {
+            return forks(run, o, kinds, sets);
+        } finally {
+            run.finish(); // also when a fork or the JVM failed: the finished rows and the report are kept
+        }
+    }
+
+    /** Every impl × JVM option set, each in its own fork; 130 when interrupted. */
+    private int forks(OrderbookRun run, PrintWriter o, List<BookKind> kinds, List<List<String>> sets) {
         o.printf("%-6s " + jvmColumn + " %12s %10s %14s %8s %5s %16s%n", "impl", "jvm-args", "commands", "seconds", "commands/s",
                 "repeats", "cpu%", "commands/cpu-s");
         o.flush();
@@ -96,8 +108,7 @@ final class ThroughputCommand implements Callable<Integer> {
         if (kinds.size() > 1 && !interrupted) {
             sideBySide(o, kinds);
         }
-        run.finish();
-        return interrupted ? 130 : 0;
+        return interrupted ? 130 : failed ? 1 : 0;
     }
 
     /** One fork; returns true when it was interrupted. */
@@ -128,6 +139,7 @@ final class ThroughputCommand implements Callable<Integer> {
                 return true;
             }
             ScenarioResult r = scenario(run, kind, set, Arrays.stream(counts).max().orElse(0), "jvm=" + Runs.label(set), fork);
+            failed = true;
             r.termination(e.interrupted() ? "interrupted" : "failure").failure(e.getMessage());
             run.add(r);
             o.printf("%-6s " + jvmColumn + "     %s%n", kind.label(), Runs.label(set), e.interrupted() ? "INTERRUPTED" : "FAILED: " + e.getMessage());

@@ -154,6 +154,35 @@ class OrderbookCommandTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void forkThatCannotStartIsReportedAsAFailureAndExitsOne() throws Exception {
+        Path runDir = dir.resolve("bad-jvm");
+        assertEquals(1, run("throughput", "--input", generate(100).toString(), "--counts", "100", "--impl", "fast",
+                "--jvm-args", "-XX:+NoSuchFiberbenchOption", "--out", runDir.toString()));
+        assertTrue(out.toString().contains("FAILED: fork exited with 1"), out.toString());
+        Map<String, Object> json = RunDirectory.read(runDir.resolve("results.json"));
+        Map<String, Object> sc = ((List<Map<String, Object>>) json.get("scenarios")).get(0);
+        assertEquals("failure", sc.get("termination"));
+        assertTrue(String.valueOf(sc.get("failure")).contains("NoSuchFiberbenchOption"), sc.toString());
+        assertTrue(json.get("finished_at") != null && Files.exists(runDir.resolve("report.html")), "the run is closed with its report");
+        assertFalse(String.valueOf(json.get("warnings")).contains("interrupted"), json.get("warnings").toString());
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void jmhFailureStillClosesTheRunWithItsReport() throws Exception {
+        Path runDir = dir.resolve("jmh-fails");
+        System.setProperty("jmh.ignoreLock", "true");
+        assertEquals(1, org.fiberbench.cli.Main.execute(new java.io.StringWriter(), "orderbook", "micro", "--impl", "fast",
+                "--enqueued", "1", "--warmup", "0", "--iterations", "1", "--time", "100ms",
+                "--jvm-args", "-XX:+NoSuchFiberbenchOption", "--out", runDir.toString()));
+        Map<String, Object> json = RunDirectory.read(runDir.resolve("results.json"));
+        assertTrue(String.valueOf(json.get("warnings")).contains("JMH stopped"), json.get("warnings").toString());
+        assertFalse(String.valueOf(json.get("warnings")).contains("interrupted"), json.get("warnings").toString());
+        assertTrue(json.get("finished_at") != null && Files.exists(runDir.resolve("report.html")), "the run is closed with its report");
+    }
+
+    @Test
     void microRejectsBadOptionsAndWritesNothing() {
         Path runDir = dir.resolve("never");
         assertEquals(2, run("micro", "--iterations", "0", "--out", runDir.toString()));
