@@ -91,6 +91,30 @@ class HttpCommandsTest {
 
     @Test
     @SuppressWarnings("unchecked")
+    void overloadCountsTimeoutsAndTheServerAnswersAfterwards() throws Exception {
+        // capacity 2 threads / 50 ms = 40 req/s; asked for 200 req/s with a 100 ms timeout
+        server = BenchServer.start(ServerOptions.local(ExecutorSpec.parse("platform:fixed=2")));
+        Path out = tmp.resolve("overload");
+        assertEquals(0, Main.execute("load", server.url() + "thread/benchmark?ms=50", "--user", "hello", "--password", "world",
+                "--rate", "200", "--duration", "1s", "--timeout", "100ms", "--out", out.toString()));
+        Map<String, Object> s = ((List<Map<String, Object>>) RunDirectory.read(out.resolve("results.json")).get("scenarios")).get(0);
+        Map<String, Object> latency = (Map<String, Object>) s.get("latency");
+        long timeouts = ((Number) ((Map<String, Object>) latency.get("errors_by_class")).get("timeout")).longValue();
+        assertTrue(timeouts > 50, latency.get("errors_by_class").toString());
+        assertEquals(true, latency.get("saturated"));
+        long deadline = System.nanoTime() + 30_000_000_000L; // the requests given up on still run; let them drain
+        while (!server.stats(false).get("in_flight").equals(0) && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        Path after = tmp.resolve("after");
+        assertEquals(0, Main.execute("load", server.url() + "thread/name", "--user", "hello", "--password", "world",
+                "--users", "1", "--duration", "1s", "--out", after.toString()));
+        Map<String, Object> a = ((List<Map<String, Object>>) RunDirectory.read(after.resolve("results.json")).get("scenarios")).get(0);
+        assertEquals(0L, ((Number) ((Map<String, Object>) a.get("metrics")).get("errors")).longValue());
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
     void servedScenarioRecordsTheServersResources() throws Exception {
         Path out = tmp.resolve("served");
         assertEquals(0, Main.execute("run", "-e", "platform:fixed=2", "-w", "http:url=/thread/benchmark?ms=20",
@@ -100,7 +124,13 @@ class HttpCommandsTest {
         assertEquals("normal", s.get("termination"), String.valueOf(s.get("failure")));
         assertEquals("platform:fixed=2", s.get("executor"));
         Map<String, Object> resources = (Map<String, Object>) s.get("resources");
-        assertNotNull(resources.get("timeline"));
+        List<Map<String, Object>> timeline = (List<Map<String, Object>>) resources.get("timeline");
+        assertTrue(timeline.size() >= 10, "the server sampled every 100 ms: " + timeline.size());
+        assertTrue(timeline.get(0).keySet().containsAll(List.of("threads", "cpu_user_ms", "heap_used_bytes", "gc_count")),
+                timeline.get(0).toString());
+        Map<String, Object> summary = (Map<String, Object>) resources.get("summary");
+        assertNotNull(summary.get("cpu_ms_per_task"), "the server's CPU per request: " + summary);
+        assertNotNull(s.get("generator_resources"), "the generator's own resources are kept apart");
         Map<String, Object> metrics = (Map<String, Object>) s.get("metrics");
         assertTrue(((Number) metrics.get("server_requests")).longValue() >= ((Number) metrics.get("completed")).longValue());
         // 2 threads × 20 ms: at most ~100 req/s
