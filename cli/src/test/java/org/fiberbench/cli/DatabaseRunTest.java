@@ -200,7 +200,9 @@ class DatabaseRunTest {
         } finally {
             p.destroyForcibly();
         }
-        assertEquals(0, p.exitValue(), Files.readString(tmp.resolve("env.log")));
+        String output = Files.readString(tmp.resolve("env.log"));
+        assertEquals(0, p.exitValue(), output);
+        assertFalse(output.contains(DbServers.PASSWORD), "password printed: " + output);
         assertReadRows(only(out));
     }
 
