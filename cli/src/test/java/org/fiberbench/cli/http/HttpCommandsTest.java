@@ -22,6 +22,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class HttpCommandsTest {
+    static {
+        // other JMH runs may share this machine's /tmp/jmh.lock; each of ours forks its own JVM anyway
+        System.setProperty("jmh.ignoreLock", "true");
+    }
+
     @TempDir
     Path tmp;
     private BenchServer server;
@@ -156,6 +161,22 @@ class HttpCommandsTest {
         Map<String, Object> a = ((List<Map<String, Object>>) RunDirectory.read(after.resolve("results.json")).get("scenarios")).get(0);
         assertEquals(0L, ((Number) ((Map<String, Object>) a.get("metrics")).get("errors")).longValue(),
                 String.valueOf(((Map<String, Object>) a.get("latency")).get("errors_by_class")));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void absoluteUrlWorkloadRunsUnderBatchClosedAndOpenModels() throws Exception {
+        String url = serve() + "thread/name";
+        Path out = tmp.resolve("absolute");
+        assertEquals(0, Main.execute("run", "-e", "platform:fixed=4", "-w", "http:url=" + url + ",user=hello,password=world",
+                "-l", "batch:tasks=20", "-l", "closed:users=2,duration=1s", "-l", "open:rate=50,duration=1s",
+                "--warmup", "0", "--iterations", "2", "--time", "200ms", "--out", out.toString()));
+        List<Map<String, Object>> list = (List<Map<String, Object>>) RunDirectory.read(out.resolve("results.json")).get("scenarios");
+        assertEquals(3, list.size());
+        for (Map<String, Object> s : list) {
+            assertEquals("normal", s.get("termination"), s.get("load") + ": " + s.get("failure"));
+        }
+        assertTrue(server.requests() >= 20 + 50, "the server answered them: " + server.requests());
     }
 
     @Test
