@@ -144,8 +144,10 @@ class DatabaseFaultTest {
             }
             return n;
         });
-        int code = Main.execute(longRun(out, "-e", "virtual", "-w", "jdbc:query=point,via=direct",
-                "-l", "batch:tasks=200",
+        // queries that hold their session for a while, so a kill hits one mid-query rather than an idle
+        // pooled session that HikariCP would quietly replace on its next borrow
+        int code = Main.execute(longRun(out, "-e", "virtual", "-w", "jdbc:query=SELECT SLEEP(0.2),via=direct",
+                "-l", "batch:tasks=64",
                 "--db", DbServers.MARIADB, "--db-user", DbServers.USER, "--db-password", DbServers.PASSWORD));
         killer.stop();
         assertTrue(killer.killed() > 0, "sessions were killed");
@@ -169,8 +171,8 @@ class DatabaseFaultTest {
                 return rs.getInt(1);
             }
         });
-        int code = Main.execute(longRun(out, "-e", "virtual", "-w", "jdbc:query=point,via=offload",
-                "-l", "batch:tasks=200",
+        int code = Main.execute(longRun(out, "-e", "virtual", "-w", "jdbc:query=SELECT pg_sleep(0.2),via=offload",
+                "-l", "batch:tasks=64",
                 "--db", DbServers.POSTGRES, "--db-user", DbServers.PG_USER));
         killer.stop();
         assertTrue(killer.killed() > 0, "backends were terminated");

@@ -17,18 +17,22 @@ import org.junit.jupiter.api.Assumptions;
 /**
  * The real database servers of this machine, for the database tests: MariaDB on 3306 (root, no
  * password) and PostgreSQL on 5432 (trust). A missing server skips a test, except under CI=true,
- * where it fails it. The tests' own MariaDB users carry this JVM's pid, so test runs of other
- * checkouts on the same server never see each other's sessions; {@link #dropUsers} removes them.
+ * where it fails it. The MariaDB tests run in a database and as users that carry this JVM's pid,
+ * so test runs of other checkouts on the same server never see each other's sessions or refill
+ * each other's fiberbench_hello; {@link #dropUsers} removes them all.
  */
 final class DbServers {
-    static final String MARIADB = "jdbc:mariadb://127.0.0.1:3306/test";
-    static final String MYSQL = "jdbc:mysql://127.0.0.1:3306/test";
-    static final String POSTGRES = "jdbc:postgresql://127.0.0.1:5432/test";
     private static final long PID = ProcessHandle.current().pid();
-    /** A user with all rights on database test, and a password the masking test looks for. */
+    /** Always there: where root connects to make the tests' database. */
+    private static final String MARIADB_ADMIN = "jdbc:mariadb://127.0.0.1:3306/test";
+    private static final String DATABASE = "fb_" + PID;
+    static final String MARIADB = "jdbc:mariadb://127.0.0.1:3306/" + DATABASE;
+    static final String MYSQL = "jdbc:mysql://127.0.0.1:3306/" + DATABASE;
+    static final String POSTGRES = "jdbc:postgresql://127.0.0.1:5432/test";
+    /** A user with all rights on the tests' database, and a password the masking test looks for. */
     static final String USER = "fb_test_" + PID;
     static final String PASSWORD = "fbT3st-pw-7d41c";
-    /** A user that may read database test but not write it. */
+    /** A user that may read the tests' database but not write it. */
     static final String READER = "fb_reader_" + PID;
     static final String READER_PASSWORD = "fbR3ader-pw-2e9a";
     private static final String[] HOSTS = {"127.0.0.1", "localhost"};
@@ -55,15 +59,24 @@ final class DbServers {
 
     /** Whether MariaDB answers, without failing or skipping anything. */
     static boolean mariadbUp() {
-        try (Connection c = DriverManager.getConnection(MARIADB + "?connectTimeout=2000", "root", "")) {
+        try (Connection c = DriverManager.getConnection(MARIADB_ADMIN + "?connectTimeout=2000", "root", "")) {
             return true;
         } catch (SQLException e) {
             return false;
         }
     }
 
-    static Connection mariadbRoot() {
-        return connect(MARIADB, "root", "", "MariaDB");
+    /** Root, in the tests' own database (made on first use). */
+    static Connection mariadbRoot() throws SQLException {
+        Connection c = connect(MARIADB_ADMIN, "root", "", "MariaDB");
+        try (Statement st = c.createStatement()) {
+            st.execute("CREATE DATABASE IF NOT EXISTS " + DATABASE);
+            st.execute("USE " + DATABASE);
+        } catch (SQLException e) {
+            c.close();
+            throw e;
+        }
+        return c;
     }
 
     static Connection postgresRoot() {
@@ -92,14 +105,14 @@ final class DbServers {
         try (Connection c = mariadbRoot(); Statement st = c.createStatement()) {
             for (String host : HOSTS) {
                 createUser(st, USER, host, PASSWORD);
-                st.execute("GRANT ALL ON test.* TO '" + USER + "'@'" + host + "'");
+                st.execute("GRANT ALL ON " + DATABASE + ".* TO '" + USER + "'@'" + host + "'");
                 createUser(st, READER, host, READER_PASSWORD);
-                st.execute("GRANT SELECT ON test.* TO '" + READER + "'@'" + host + "'");
+                st.execute("GRANT SELECT ON " + DATABASE + ".* TO '" + READER + "'@'" + host + "'");
             }
         }
     }
 
-    /** Removes the users {@link #mariadbUsers} made; a no-op when MariaDB is down. */
+    /** Removes the users {@link #mariadbUsers} made and the tests' database; a no-op when MariaDB is down. */
     static void dropUsers() throws SQLException {
         if (!mariadbUp()) {
             return;
@@ -108,6 +121,7 @@ final class DbServers {
             for (String host : HOSTS) {
                 st.execute("DROP USER IF EXISTS '" + USER + "'@'" + host + "', '" + READER + "'@'" + host + "'");
             }
+            st.execute("DROP DATABASE IF EXISTS " + DATABASE);
         }
     }
 
