@@ -143,7 +143,9 @@ final class ServedHttpRunner implements ScenarioRunner {
         to.iterations(from.iterationValues());
         to.section("latency", from.section("latency"));
         ((Map<String, Object>) from.section("config")).forEach(to::config);
-        ((Map<String, Object>) from.section("files")).forEach((k, v) -> to.file(k, String.valueOf(v)));
+        // the fork's full resource timeline is the generator's: the server's is in the resources section
+        ((Map<String, Object>) from.section("files")).forEach((k, v) -> to.file(k.equals("timeline")
+                ? "generator_timeline" : k, String.valueOf(v)));
         if (!from.termination().equals("normal")) {
             to.failure(from.failureReason());
         }

@@ -3,6 +3,7 @@ package org.fiberbench.cli.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.StringWriter;
@@ -197,6 +198,7 @@ class HttpCommandsTest {
         Map<String, Object> summary = (Map<String, Object>) resources.get("summary");
         assertNotNull(summary.get("cpu_ms_per_task"), "the server's CPU per request: " + summary);
         assertNotNull(s.get("generator_resources"), "the generator's own resources are kept apart");
+        assertNull(((Map<String, Object>) s.get("files")).get("timeline"), "no generator file under the server's name");
         Map<String, Object> metrics = (Map<String, Object>) s.get("metrics");
         assertTrue(((Number) metrics.get("server_requests")).longValue() >= ((Number) metrics.get("completed")).longValue());
         // 2 threads × 20 ms: at most ~100 req/s
