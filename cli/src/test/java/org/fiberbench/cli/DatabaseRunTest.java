@@ -175,7 +175,9 @@ class DatabaseRunTest {
         try (Stream<Path> walk = Files.walk(out)) {
             files = walk.filter(Files::isRegularFile).toList();
         }
-        assertTrue(files.stream().anyMatch(f -> f.toString().endsWith("-jmh.log")));
+        for (String kind : new String[] {"-jmh.log", "results.json", "results.csv", "report.html", "-fork.log"}) {
+            assertTrue(files.stream().anyMatch(f -> f.toString().endsWith(kind)), "no " + kind + " among " + files);
+        }
         for (Path f : files) {
             assertFalse(Files.readString(f).contains(DbServers.PASSWORD), "password written to " + f);
         }
