@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -12,6 +14,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.fiberbench.workload.jdbc.HelloTable;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,6 +36,12 @@ class DatabaseFaultTest {
         if (DbServers.mariadbUp()) {
             DbServers.mariadbUsers();
         }
+    }
+
+    @AfterAll
+    static void dropUsers() throws Exception {
+        DbServers.dropUsers();
+        DbServers.dropPostgresUser();
     }
 
     private String assertRejected(String expected, String... flags) {
@@ -81,6 +90,29 @@ class DatabaseFaultTest {
     }
 
     @Test
+    void rejectsServerThatNeverAnswersAfterFiveSeconds() throws Exception {
+        // accepts TCP connections (the kernel does) but never speaks: the driver alone would wait far longer
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            long t0 = System.nanoTime();
+            assertRejected("no connection within 5 s (is the server up and the host reachable?)", "-w", "jdbc",
+                    "--db", "jdbc:mariadb://127.0.0.1:" + silent.getLocalPort() + "/test", "--db-user", "root");
+            assertTrue(System.nanoTime() - t0 < 30_000_000_000L, "planning gave up in time");
+        }
+    }
+
+    @Test
+    void rejectsUserWithoutAnyRightsOnTheDatabase() throws Exception {
+        DbServers.mariadbRoot().close();
+        String password = "fbN0rights-pw-51c";
+        DbServers.withUserWithoutRights(password, user -> {
+            String msg = assertRejected("cannot connect (missing permissions?)", "-w", "jdbc", "--db", DbServers.MARIADB,
+                    "--db-user", user, "--db-password", password);
+            assertTrue(msg.contains("Access denied for user '" + user + "'"), msg);
+            assertFalse(msg.contains(password), msg);
+        });
+    }
+
+    @Test
     void rejectsSqlErrorInCustomQuery() {
         assertRejected("workload 'jdbc:query=select nope from nowhere", "-w", "jdbc:query=select nope from nowhere");
     }
@@ -112,8 +144,10 @@ class DatabaseFaultTest {
             }
             return n;
         });
-        int code = Main.execute(longRun(out, "-e", "virtual", "-w", "jdbc:query=point,via=direct",
-                "-l", "batch:tasks=200",
+        // queries that hold their session for a while, so a kill hits one mid-query rather than an idle
+        // pooled session that HikariCP would quietly replace on its next borrow
+        int code = Main.execute(longRun(out, "-e", "virtual", "-w", "jdbc:query=SELECT SLEEP(0.2),via=direct",
+                "-l", "batch:tasks=64",
                 "--db", DbServers.MARIADB, "--db-user", DbServers.USER, "--db-password", DbServers.PASSWORD));
         killer.stop();
         assertTrue(killer.killed() > 0, "sessions were killed");
@@ -127,19 +161,19 @@ class DatabaseFaultTest {
 
     @Test
     void backendsTerminatedMidRunAreCountedOnPostgres() throws Exception {
-        DbServers.postgresRoot().close();
+        DbServers.postgresUser(HelloTable.DEFAULT_ROWS);
         Path out = tmp.resolve("terminated");
         Killer killer = Killer.start(() -> DbServers.postgresSessions().size(), () -> {
             try (Connection c = DbServers.postgresRoot(); Statement st = c.createStatement()) {
                 var rs = st.executeQuery("SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM pg_stat_activity"
-                        + " WHERE application_name = 'fiberbench'");
+                        + " WHERE application_name = 'fiberbench' AND usename = '" + DbServers.PG_USER + "'");
                 rs.next();
                 return rs.getInt(1);
             }
         });
-        int code = Main.execute(longRun(out, "-e", "virtual", "-w", "jdbc:query=point,via=offload",
-                "-l", "batch:tasks=200",
-                "--db", DbServers.POSTGRES, "--db-user", DbServers.postgresUser()));
+        int code = Main.execute(longRun(out, "-e", "virtual", "-w", "jdbc:query=SELECT pg_sleep(0.2),via=offload",
+                "-l", "batch:tasks=64",
+                "--db", DbServers.POSTGRES, "--db-user", DbServers.PG_USER));
         killer.stop();
         assertTrue(killer.killed() > 0, "backends were terminated");
         assertEquals(1, code);

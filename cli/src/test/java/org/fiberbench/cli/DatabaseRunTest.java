@@ -2,6 +2,7 @@ package org.fiberbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.StringWriter;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.fiberbench.result.RunDirectory;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,6 +39,12 @@ class DatabaseRunTest {
         if (DbServers.mariadbUp()) {
             DbServers.mariadbUsers();
         }
+    }
+
+    @AfterAll
+    static void dropUsers() throws Exception {
+        DbServers.dropUsers();
+        DbServers.dropPostgresUser();
     }
 
     static String[] run(Path out, String... rest) {
@@ -85,7 +93,31 @@ class DatabaseRunTest {
         assertReadRows(s);
         assertEquals(true, database(s).get("embedded"));
         assertTrue(String.valueOf(database(s).get("server")).startsWith("H2"), String.valueOf(database(s)));
-        assertTrue(String.valueOf(database(s).get("url")).startsWith("jdbc:h2:tcp://127.0.0.1:"));
+        String url = String.valueOf(database(s).get("url"));
+        assertTrue(url.startsWith("jdbc:h2:tcp://127.0.0.1:"), url);
+        int port = Integer.parseInt(url.replaceAll("^jdbc:h2:tcp://127\\.0\\.0\\.1:(\\d+)/.*$", "$1"));
+        assertThrows(java.net.ConnectException.class, () -> new java.net.Socket("127.0.0.1", port).close(),
+                "the embedded server still listens after its scenario");
+    }
+
+    @Test
+    void closedAndOpenModelsRunTheJdbcWorkloadWithLatencies() throws Exception {
+        DbServers.mariadbRoot().close();
+        Path out = tmp.resolve("loops");
+        assertEquals(0, Main.execute("run", "-e", "virtual", "-w", "jdbc:query=point,via=offload",
+                "-l", "closed:users=8,duration=2s", "-l", "open:rate=200,duration=2s",
+                "--db", DbServers.MARIADB, "--db-user", DbServers.USER, "--db-password", DbServers.PASSWORD,
+                "--out", out.toString()));
+        @SuppressWarnings("unchecked")
+        var list = (List<Map<String, Object>>) RunDirectory.read(out.resolve("results.json")).get("scenarios");
+        assertEquals(2, list.size());
+        for (var s : list) {
+            assertEquals("normal", s.get("termination"), String.valueOf(s.get("failure")));
+            assertTrue(metric(s, "db_queries") >= 100, "queries: " + metrics(s));
+            assertEquals(0, metric(s, "errors"));
+            assertEquals(0, metric(s, "db_leftover_sessions"));
+            assertTrue(metric(s, "latency_p99_ns") > 0, metrics(s).toString());
+        }
     }
 
     @Test
@@ -112,10 +144,10 @@ class DatabaseRunTest {
 
     @Test
     void postgresqlReadsRowsDirectAndLeavesNoSession() throws Exception {
-        DbServers.postgresRoot().close();
+        DbServers.postgresUser(org.fiberbench.workload.jdbc.HelloTable.DEFAULT_ROWS);
         Path out = tmp.resolve("pg");
         assertEquals(0, Main.execute(run(out, "-e", "platform:fixed=8", "-w", "jdbc:query=point,via=direct",
-                "-l", "batch:tasks=50", "--db", DbServers.POSTGRES, "--db-user", DbServers.postgresUser())));
+                "-l", "batch:tasks=50", "--db", DbServers.POSTGRES, "--db-user", DbServers.PG_USER)));
         var s = only(out);
         assertReadRows(s);
         assertTrue(String.valueOf(database(s).get("server")).startsWith("PostgreSQL"));
@@ -129,19 +161,23 @@ class DatabaseRunTest {
         CommandLineWatcher ps = CommandLineWatcher.start();
         int code;
         try {
+            // a JMH fork and a loop fork: both get the connection through the 0600 file, never a command line
             code = Main.execute(run(out, "-e", "virtual", "-w", "jdbc:query=scan,via=offload", "-l", "batch:tasks=50",
+                    "-l", "closed:users=4,duration=1s",
                     "--db", DbServers.MARIADB, "--db-user", DbServers.USER, "--db-password", DbServers.PASSWORD));
         } finally {
             ps.stop();
         }
         assertEquals(0, code);
-        assertTrue(ps.seen() > 0, "the fork's command line was observed");
+        assertTrue(ps.seen() >= 2, "both forks' command lines were observed");
         assertFalse(ps.contains(DbServers.PASSWORD), "a fork's command line holds the password");
         List<Path> files;
         try (Stream<Path> walk = Files.walk(out)) {
             files = walk.filter(Files::isRegularFile).toList();
         }
-        assertTrue(files.stream().anyMatch(f -> f.toString().endsWith("-jmh.log")));
+        for (String kind : new String[] {"-jmh.log", "results.json", "results.csv", "report.html", "-fork.log"}) {
+            assertTrue(files.stream().anyMatch(f -> f.toString().endsWith(kind)), "no " + kind + " among " + files);
+        }
         for (Path f : files) {
             assertFalse(Files.readString(f).contains(DbServers.PASSWORD), "password written to " + f);
         }
@@ -166,7 +202,9 @@ class DatabaseRunTest {
         } finally {
             p.destroyForcibly();
         }
-        assertEquals(0, p.exitValue(), Files.readString(tmp.resolve("env.log")));
+        String output = Files.readString(tmp.resolve("env.log"));
+        assertEquals(0, p.exitValue(), output);
+        assertFalse(output.contains(DbServers.PASSWORD), "password printed: " + output);
         assertReadRows(only(out));
     }
 

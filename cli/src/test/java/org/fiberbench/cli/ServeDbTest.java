@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import org.fiberbench.db.DbOptions;
 import org.fiberbench.engine.Defaults;
 import org.fiberbench.server.ServerMain;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,6 +38,11 @@ class ServeDbTest {
             process.destroyForcibly();
             process.waitFor(10, TimeUnit.SECONDS);
         }
+    }
+
+    @AfterAll
+    static void dropUsers() throws Exception {
+        DbServers.dropUsers();
     }
 
     /** Starts {@code fiberbench serve ARGS} with stdout and stderr into {@code log}. */

@@ -115,9 +115,12 @@ final class DbCheck {
 
     static String describe(DbConnection db, String what, Throwable t) {
         String state = t instanceof SQLException s && s.getSQLState() != null ? s.getSQLState() : "";
-        String hint = state.startsWith("28") ? " (wrong --db-user or --db-password?)"
-                : state.startsWith("08") ? " (is the server up?)" : "";
         String message = t.getMessage() != null ? t.getMessage() : t.toString();
+        String hint = state.startsWith("28") ? " (wrong --db-user or --db-password?)"
+                : state.startsWith("08") ? " (is the server up?)"
+                : state.startsWith("42") && message.toLowerCase(java.util.Locale.ROOT).contains("denied")
+                        && !what.contains("(") ? " (missing permissions?)" // unless what already says which
+                : "";
         return "database " + db + ": " + what + hint + ": " + firstLine(db.mask(message))
                 + (state.isEmpty() ? "" : " [SQLState " + state + "]");
     }

@@ -25,14 +25,14 @@ final class DbSuites {
     /**
      * {@code db}: a "coroutine pool" of M virtual threads on forkjoin vs fixed schedulers (carriers =
      * CPUs) offloading {@code select *} to a separate platform pool, batches of 100k..500k at full
-     * scale; then the same query run directly on virtual threads (one per task, and 16: as many as
-     * connections) vs 16 and 200 platform threads.
+     * scale; then the same query run directly on a virtual thread per task vs 16 (as many as
+     * connections) and 200 platform threads.
      * In each group the first scenario is the baseline (forkjoin; platform:fixed=16).
      */
     static Suite db() {
         return new Suite("db", "001",
                 "virtual-pool:size=1000|2000 on forkjoin vs fixed schedulers, jdbc via=offload; via=direct on virtual"
-                        + " and virtual-pool:size=16 vs platform:fixed=16|200 (embedded H2 unless --db)",
+                        + " vs platform:fixed=16|200 (embedded H2 unless --db)",
                 (scale, o) -> {
                     boolean full = scale == Suite.Scale.FULL;
                     Settings settings = (full
@@ -52,8 +52,7 @@ final class DbSuites {
                     }
                     for (long t : tasks) {
                         String group = DIRECT + " × batch:tasks=" + t;
-                        for (String e : new String[] {"platform:fixed=16", "platform:fixed=200", "virtual-pool:size=16",
-                            "virtual"}) {
+                        for (String e : new String[] {"platform:fixed=16", "platform:fixed=200", "virtual"}) {
                             out.add(scenario(e, DIRECT, t, settings, group));
                         }
                     }

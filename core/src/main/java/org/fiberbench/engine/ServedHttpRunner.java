@@ -38,6 +38,9 @@ final class ServedHttpRunner implements ScenarioRunner {
     static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     static final Duration SERVER_GRACE = Duration.ofSeconds(5);
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The server's resource figures put among the scenario's metrics (the same keys as any fork's). */
+    static final List<String> SERVER_METRICS = List.of("threads_peak", "cpu_user_ms", "cpu_sys_ms", "cpu_util_pct",
+            "cpu_ms_per_task", "heap_peak_bytes", "gc_count", "gc_time_ms", "alloc_bytes_per_task", "rss_peak_bytes");
 
     private final ScenarioRunner loops;
 
@@ -123,13 +126,26 @@ final class ServedHttpRunner implements ScenarioRunner {
         return WorkloadSpec.parse(sb.toString());
     }
 
+    /**
+     * The generator fork's figures that describe the server once it answers: its own resources go
+     * to {@code generator_resources}, and its pinning (a load generator's, not the server's) is left out.
+     */
     @SuppressWarnings("unchecked")
     private static void copy(ScenarioResult from, ScenarioResult to) {
-        from.metrics().forEach(to::metric);
+        from.metrics().forEach((k, v) -> {
+            if (!SERVER_METRICS.contains(k) && !k.equals("pinned_count")) {
+                to.metric(k, v);
+            }
+        });
+        if (from.section("resources") instanceof Map<?, ?> res && res.get("summary") != null) {
+            to.section("generator_resources", Map.of("summary", res.get("summary")));
+        }
         to.iterations(from.iterationValues());
         to.section("latency", from.section("latency"));
         ((Map<String, Object>) from.section("config")).forEach(to::config);
-        ((Map<String, Object>) from.section("files")).forEach((k, v) -> to.file(k, String.valueOf(v)));
+        // the fork's full resource timeline is the generator's: the server's is in the resources section
+        ((Map<String, Object>) from.section("files")).forEach((k, v) -> to.file(k.equals("timeline")
+                ? "generator_timeline" : k, String.valueOf(v)));
         if (!from.termination().equals("normal")) {
             to.failure(from.failureReason());
         }
@@ -163,7 +179,12 @@ final class ServedHttpRunner implements ScenarioRunner {
             r.section("resources", resources);
             r.section("workers", stats.get("workers"));
             r.metric("server_requests", stats.get("requests"));
-            ((Map<String, Object>) resources.get("summary")).forEach((k, v) -> r.metric(k, v));
+            Map<String, Object> summary = (Map<String, Object>) resources.get("summary");
+            for (String k : SERVER_METRICS) {
+                if (summary.get(k) != null) {
+                    r.metric(k, summary.get(k));
+                }
+            }
         } catch (IOException | RuntimeException e) {
             r.metric("warning", "server /stats unavailable: " + e.getMessage());
         } catch (InterruptedException e) {

@@ -1,5 +1,6 @@
 package org.fiberbench.http;
 
+import java.time.Duration;
 import org.fiberbench.spec.Numbers;
 import org.fiberbench.spec.SpecException;
 
@@ -11,8 +12,17 @@ public final class HttpProbe {
     private HttpProbe() {
     }
 
+    /**
+     * The probe waits at least this long, whatever the load's per-request timeout: it asks whether the
+     * server is there and lets us in, and a cold server's first answer may be slower than a tight
+     * {@code --timeout} meant for the load.
+     */
+    static final Duration MIN_TIMEOUT = Duration.ofSeconds(10);
+
     /** Throws a {@link SpecException} that says what is wrong with the target; returns when it answers 2xx. */
-    public static void check(HttpTarget t, HttpSender.Kind client) throws InterruptedException {
+    public static void check(HttpTarget target, HttpSender.Kind client) throws InterruptedException {
+        HttpTarget t = target.timeout().compareTo(MIN_TIMEOUT) >= 0 ? target
+                : new HttpTarget(target.uri(), target.user(), target.password(), MIN_TIMEOUT, target.expect());
         Response r;
         try (HttpSender s = HttpSender.create(client, t)) {
             r = s.send();

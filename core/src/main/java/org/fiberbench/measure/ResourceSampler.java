@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Samples this JVM's resources on a daemon platform thread — platform threads, process CPU
@@ -17,13 +18,21 @@ import java.util.concurrent.locks.LockSupport;
  * between {@link #start} and {@link #stop}. One sample is also taken synchronously at start and
  * at stop, so the CPU and GC deltas cover exactly the measured window, not the nearest ticks.
  *
- * <p>Thread-safety: {@code start} and {@code stop} are called by one controlling thread; the
- * sampler thread owns the timeline until {@code stop} has joined it.
+ * <p>Thread-safety: {@code start} and {@code stop} are called by one controlling thread;
+ * {@link #snapshot} may be called from any thread while sampling goes on (the HTTP server's
+ * {@code /stats}). The timeline and the peaks are guarded by one {@code ReentrantLock}, taken once
+ * per tick by the sampler thread and once per snapshot (never {@code synchronized}: a snapshot may
+ * run on a virtual thread).
  */
 public final class ResourceSampler {
     public static final long DEFAULT_INTERVAL_MS = 100;
     /** Timeline points kept inline in results.json; the full timeline goes to the scenario's .json file. */
     public static final int INLINE_POINTS = 600;
+    /**
+     * Timeline points kept in memory (an hour at 100 ms): past it every other point is dropped, so a
+     * long-lived sampler (a server left running) stays bounded; peaks are tracked apart and stay exact.
+     */
+    static final int MAX_POINTS = 36_000;
 
     private final long intervalMs;
     private final List<Probe> probes;
@@ -32,12 +41,17 @@ public final class ResourceSampler {
     private final List<GarbageCollectorMXBean> gcs = ManagementFactory.getGarbageCollectorMXBeans();
     private final ProcFs proc = new ProcFs();
     private final List<long[]> timeline = new ArrayList<>();
+    private final ReentrantLock lock = new ReentrantLock();
+    private final int maxPoints;
+    private long peakHeap;
+    private long peakRss = -1;
+    private long peakThreads;
     private final Thread thread;
     private volatile boolean running = true;
     private long t0;
     private long[] first;
     private int threadsAtStart;
-    private long samplerCpuNanos;
+    private volatile long samplerCpuNanos = -1;
     private final long ctxEvery;
     private long ticks;
     private long[] lastCtx = {-1, -1};
@@ -47,12 +61,13 @@ public final class ResourceSampler {
         void tick(long tMs);
     }
 
-    private ResourceSampler(long intervalMs, List<Probe> probes) {
+    private ResourceSampler(long intervalMs, List<Probe> probes, int maxPoints) {
         if (intervalMs < 1 || intervalMs > 60_000) {
             throw new IllegalArgumentException("sample interval " + intervalMs + " ms is out of range; accepted: 1..60000");
         }
         this.intervalMs = intervalMs;
         this.probes = List.copyOf(probes);
+        this.maxPoints = maxPoints;
         this.ctxEvery = Math.max(1, 1000 / intervalMs);
         this.thread = Thread.ofPlatform().daemon().name("fiberbench-sampler").unstarted(this::loop);
     }
@@ -63,7 +78,11 @@ public final class ResourceSampler {
     }
 
     static ResourceSampler start(long intervalMs, List<Probe> probes) {
-        ResourceSampler s = new ResourceSampler(intervalMs, probes);
+        return start(intervalMs, probes, MAX_POINTS);
+    }
+
+    static ResourceSampler start(long intervalMs, List<Probe> probes, int maxPoints) {
+        ResourceSampler s = new ResourceSampler(intervalMs, probes, maxPoints);
         s.begin();
         return s;
     }
@@ -73,7 +92,7 @@ public final class ResourceSampler {
         threads.resetPeakThreadCount();
         t0 = System.nanoTime();
         first = sample();
-        timeline.add(first);
+        record(first);
         thread.start();
     }
 
@@ -86,12 +105,33 @@ public final class ResourceSampler {
                 break;
             }
             long[] s = sample();
-            timeline.add(s);
+            record(s);
             for (Probe p : probes) {
                 p.tick(s[0]);
             }
         }
         samplerCpuNanos = threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : -1;
+    }
+
+    /** Appends a point and updates the peaks; halves the timeline (first point kept) when it is full. */
+    private void record(long[] s) {
+        lock.lock();
+        try {
+            if (timeline.size() >= maxPoints) {
+                List<long[]> kept = new ArrayList<>(timeline.size() / 2 + 1);
+                for (int i = 0; i < timeline.size(); i += 2) {
+                    kept.add(timeline.get(i));
+                }
+                timeline.clear();
+                timeline.addAll(kept);
+            }
+            timeline.add(s);
+            peakThreads = Math.max(peakThreads, s[1]);
+            peakHeap = Math.max(peakHeap, s[4]);
+            peakRss = Math.max(peakRss, s[7]);
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** {@code t_ms, threads, cpu_user_ms, cpu_sys_ms, heap, gc_count, gc_time_ms, rss, alloc, ctx_v, ctx_nv}. */
@@ -150,26 +190,47 @@ public final class ResourceSampler {
             Thread.currentThread().interrupt();
         }
         ticks = 0; // the last sample reads everything
-        long[] last = sample();
-        timeline.add(last);
+        record(sample());
         proc.close();
+        return section(tasks, Integer.MAX_VALUE);
+    }
+
+    /**
+     * The {@code resources} section up to the latest tick, while sampling goes on: what
+     * {@link #stop} would return, from any thread. The sampler's own CPU is known only at stop.
+     *
+     * @param tasks        tasks (requests) completed so far, for the per-task figures; 0 when unknown
+     * @param withTimeline whether to include the timeline (at most {@link #INLINE_POINTS} points)
+     */
+    public Map<String, Object> snapshot(long tasks, boolean withTimeline) {
+        return section(tasks, withTimeline ? INLINE_POINTS : 0);
+    }
+
+    /** The section with at most {@code maxPoints} timeline points (0: no timeline). */
+    private Map<String, Object> section(long tasks, int maxPoints) {
+        List<long[]> copy;
+        long[] peaks;
+        lock.lock();
+        try {
+            copy = new ArrayList<>(timeline);
+            peaks = new long[] {peakThreads, peakHeap, peakRss};
+        } finally {
+            lock.unlock();
+        }
         Map<String, Object> section = new LinkedHashMap<>();
         section.put("interval_ms", intervalMs);
-        section.put("summary", summary(last, tasks));
-        section.put("timeline", points(Integer.MAX_VALUE));
+        section.put("summary", summary(copy.get(copy.size() - 1), peaks, tasks, copy.size()));
+        if (maxPoints > 0) {
+            section.put("timeline", points(thin(copy, maxPoints)));
+        }
         return section;
     }
 
-    private Map<String, Object> summary(long[] last, long tasks) {
+    private Map<String, Object> summary(long[] last, long[] peaks, long tasks, int samples) {
         long wallMs = Math.max(1, last[0] - first[0]);
-        long peakHeap = 0;
-        long peakRss = -1;
-        int peakThreads = threads.getPeakThreadCount();
-        for (long[] s : timeline) {
-            peakHeap = Math.max(peakHeap, s[4]);
-            peakRss = Math.max(peakRss, s[7]);
-            peakThreads = (int) Math.max(peakThreads, s[1]);
-        }
+        int peakThreads = (int) Math.max(threads.getPeakThreadCount(), peaks[0]);
+        long peakHeap = peaks[1];
+        long peakRss = peaks[2];
         long user = last[2] - first[2];
         long sys = last[3] - first[3];
         long alloc = last[8] >= 0 && first[8] >= 0 ? last[8] - first[8] : -1;
@@ -192,17 +253,18 @@ public final class ResourceSampler {
         m.put("ctx_voluntary", last[9] >= 0 ? last[9] - first[9] : null);
         m.put("ctx_involuntary", last[10] >= 0 ? last[10] - first[10] : null);
         m.put("wall_ms", wallMs);
-        m.put("samples", timeline.size());
-        m.put("sampler_cpu_ms", samplerCpuNanos >= 0 ? round(samplerCpuNanos / 1e6) : null);
+        m.put("samples", samples);
+        long samplerCpu = samplerCpuNanos;
+        m.put("sampler_cpu_ms", samplerCpu >= 0 ? round(samplerCpu / 1e6) : null);
         return m;
     }
 
-    private List<Map<String, Object>> points(int max) {
-        List<Map<String, Object>> out = new ArrayList<>();
-        for (long[] s : timeline) {
+    private List<Map<String, Object>> points(List<long[]> samples) {
+        List<Map<String, Object>> out = new ArrayList<>(samples.size());
+        for (long[] s : samples) {
             out.add(point(s));
         }
-        return thin(out, max);
+        return out;
     }
 
     /** At most {@code max} evenly spaced points of a timeline, first and last kept. */

@@ -63,6 +63,39 @@ class ResourceSamplerTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void snapshotWhileSamplingHasTheShapeOfStop() throws Exception {
+        ResourceSampler s = ResourceSampler.start(10);
+        Thread.sleep(150);
+        Map<String, Object> during = s.snapshot(5, true);
+        Map<String, Object> end = s.stop(5);
+        assertTrue(summary(during).keySet().equals(summary(end).keySet()), summary(during) + " vs " + summary(end));
+        List<Map<String, Object>> points = (List<Map<String, Object>>) during.get("timeline");
+        assertTrue(points.size() >= 5, "points " + points.size());
+        assertTrue(points.get(0).keySet().equals(((List<Map<String, Object>>) end.get("timeline")).get(0).keySet()));
+        assertTrue(num(summary(during), "wall_ms") <= num(summary(end), "wall_ms"));
+        assertTrue(!s.snapshot(0, false).containsKey("timeline"));
+    }
+
+    @Test
+    void timelineStaysBoundedAndKeepsItsPeaks() throws Exception {
+        ResourceSampler s = ResourceSampler.start(1, List.of(), 20);
+        byte[][] held = new byte[64][];
+        for (int i = 0; i < held.length; i++) {
+            held[i] = new byte[1 << 20]; // 64 MiB of heap for a moment, early in the timeline
+        }
+        Thread.sleep(100);
+        long heldBytes = held.length * (long) held[0].length;
+        held = null;
+        System.gc();
+        Thread.sleep(150);
+        Map<String, Object> section = s.stop(0);
+        List<?> timeline = (List<?>) section.get("timeline");
+        assertTrue(timeline.size() <= 21, "points " + timeline.size());
+        assertTrue(num(summary(section), "heap_peak_bytes") >= heldBytes, summary(section).toString());
+    }
+
+    @Test
     void thinKeepsFirstAndLastAndBoundsSize() {
         List<Integer> all = java.util.stream.IntStream.range(0, 1001).boxed().toList();
         List<Integer> t = ResourceSampler.thin(all, 100);

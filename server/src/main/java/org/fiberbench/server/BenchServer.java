@@ -19,6 +19,7 @@ import org.apache.catalina.startup.Tomcat;
 import org.apache.coyote.http11.AbstractHttp11Protocol;
 import org.fiberbench.db.ServedDatabase;
 import org.fiberbench.executor.TaskExecutor;
+import org.fiberbench.measure.ResourceSampler;
 import org.fiberbench.spec.SpecException;
 
 /**
@@ -51,7 +52,7 @@ public final class BenchServer implements AutoCloseable {
         this.db = db;
         TaskExecutor tasks = options.executor().create();
         this.executor = new ExecutorAdapter(tasks);
-        this.sampler = new ResourceSampler();
+        this.sampler = ResourceSampler.start(ResourceSampler.DEFAULT_INTERVAL_MS);
         this.servlet = new BenchServlet(options, sampler, this::workers, db);
         this.tomcat = new Tomcat();
         tomcat.setBaseDir(baseDir.toString());
@@ -189,7 +190,7 @@ public final class BenchServer implements AutoCloseable {
         } catch (LifecycleException e) {
             // stopping a half-started Tomcat: nothing more to release
         }
-        sampler.close();
+        sampler.stop(0);
         db.close();
         // the executor waits for its tasks; requests past the grace period must not hold the caller
         Thread.ofPlatform().daemon().name("fiberbench-server-close").start(() -> executor.tasks().close());

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import org.fiberbench.measure.ResourceSampler;
 
 /**
  * The server's endpoints, as seed 003's {@code ThreadController}, without Spring: {@code /thread/name},
@@ -130,7 +131,7 @@ final class BenchServlet extends HttpServlet {
         m.put("requests", requests.sum());
         m.put("ok", ok.sum());
         m.put("in_flight", inFlight.get());
-        m.put("resources", sampler.snapshot(withTimeline));
+        m.put("resources", sampler.snapshot(requests.sum(), withTimeline));
         m.put("workers", workers.get());
         return m;
     }

@@ -97,6 +97,28 @@ class LoadAgainstServerTest {
     }
 
     @Test
+    void aServerThatGoesAwayMidRunCostsCountedConnectErrors() throws Exception {
+        HttpTarget t = target("virtual", "thread/name", Duration.ofSeconds(2));
+        LoadOptions o = new LoadOptions(t, LoadSpec.parse("closed:users=2,duration=3s"), HttpSender.Kind.SOCKET,
+                Buckets.DEFAULT, Duration.ZERO, 100);
+        LoadGenerator g = LoadGenerator.create(o, null);
+        Thread killer = Thread.ofPlatform().start(() -> {
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                return;
+            }
+            server.stop(Duration.ZERO);
+        });
+        LoadOutcome out = g.run();
+        killer.join();
+        assertTrue(out.completed() > 0, "requests succeeded before the stop");
+        Map<String, Long> errors = out.errorsByClass();
+        assertTrue(errors.getOrDefault("connect", 0L) > 0, errors.toString());
+        assertEquals(out.errors(), errors.values().stream().mapToLong(Long::longValue).sum());
+    }
+
+    @Test
     void probeRejectsWrongCredentials() {
         HttpTarget good = target("virtual", "thread/name", Duration.ofSeconds(5));
         HttpTarget bad = new HttpTarget(good.uri(), "hello", "wrong", good.timeout(), null);

@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.fiberbench.http.Buckets;
 import org.fiberbench.http.HttpProbe;
@@ -83,24 +85,33 @@ public final class LoadCommand implements Callable<Integer> {
         String workload = "http:url=" + url;
         String id = run.nextScenarioId("load " + options.load().kind().name().toLowerCase(java.util.Locale.ROOT));
         LoadGenerator generator = LoadGenerator.create(options, run.scenarioFile(id, ".hlog"));
-        AtomicBoolean written = new AtomicBoolean();
+        AtomicBoolean claimed = new AtomicBoolean();
+        CountDownLatch written = new CountDownLatch(1);
         Runnable write = () -> {
-            if (written.compareAndSet(false, true)) {
-                finish(run, id, workload, options, generator.outcome());
+            if (claimed.compareAndSet(false, true)) {
+                try {
+                    finish(run, id, workload, options, generator.outcome());
+                } finally {
+                    written.countDown();
+                }
             }
         };
+        // Ctrl-C: stop sending, write the finished intervals, and keep the JVM up until whoever writes is done
         Thread hook = new Thread(() -> {
             generator.stop();
             write.run();
+            awaitQuietly(written);
         }, "fiberbench-load-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
         System.err.printf("fiberbench: loading %s with %s (%s client); results in %s%n", options.target().describe(),
                 options.load(), options.client().id(), run.dir());
-        LoadOutcome outcome = generator.run();
-        if (written.compareAndSet(false, true)) {
-            finish(run, id, workload, options, outcome);
+        generator.run();
+        write.run();
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // Ctrl-C arrived as the load ended: the hook is running and the results are written
         }
-        Runtime.getRuntime().removeShutdownHook(hook);
         return 0;
     }
 
@@ -112,6 +123,14 @@ public final class LoadCommand implements Callable<Integer> {
                 : LoadSpec.parse("open:rate=" + model.rate + ",duration=" + duration + w + (poisson ? ",arrival=poisson" : ""));
         return new LoadOptions(target, load, HttpSender.Kind.of(client), Buckets.parse(buckets),
                 Numbers.parseDuration("--ramp", ramp), LoadOptions.DEFAULT_MAX_IN_FLIGHT);
+    }
+
+    private static void awaitQuietly(CountDownLatch written) {
+        try {
+            written.await(60, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static void finish(RunDirectory run, String id, String workload, LoadOptions o, LoadOutcome outcome) {
@@ -135,9 +154,11 @@ public final class LoadCommand implements Callable<Integer> {
     static String summary(LoadOutcome o, LoadOptions opts) {
         Map<String, Object> m = o.metrics();
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(java.util.Locale.ROOT, "%s%n  throughput %.1f req/s, %d ok, %d errors %s%n",
+        sb.append(String.format(java.util.Locale.ROOT, "%s%n  throughput %.1f req/s, %d ok in the measured window, %d errors %s%n",
                 opts.load(), o.throughput(), o.completed(), o.errors(), o.errorsByClass().isEmpty() ? "" : o.errorsByClass()));
-        sb.append("  latency ").append(opts.load().kind() == LoadSpec.Kind.OPEN ? "(from intended start) " : "");
+        // the percentiles and buckets also hold the answers to requests still in flight when the window closed
+        sb.append("  latency of ").append(o.corrected().getTotalCount()).append(" responses ")
+                .append(opts.load().kind() == LoadSpec.Kind.OPEN ? "(from intended start) " : "");
         for (String k : List.of("p50", "p90", "p99", "p99_9", "max")) {
             sb.append(k).append(' ').append(ms(m.get("latency_" + k + "_ns"))).append("  ");
         }

@@ -1,10 +1,14 @@
 package org.fiberbench.cli.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.StringWriter;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -19,6 +23,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class HttpCommandsTest {
+    static {
+        // other JMH runs may share this machine's /tmp/jmh.lock; each of ours forks its own JVM anyway
+        System.setProperty("jmh.ignoreLock", "true");
+    }
+
     @TempDir
     Path tmp;
     private BenchServer server;
@@ -35,9 +44,30 @@ class HttpCommandsTest {
         return server.url();
     }
 
+    /** Runs the command; asserts exit 2, one line holding {@code expected}, and no run directory. */
+    private String assertRejected(String expected, String... args) {
+        Path out = tmp.resolve("bad");
+        StringWriter err = new StringWriter();
+        String[] a = java.util.Arrays.copyOf(args, args.length + 2);
+        if (args[0].equals("load")) {
+            a[args.length] = "--out";
+            a[args.length + 1] = out.toString();
+        } else {
+            a = args;
+        }
+        int code = Main.execute(err, a);
+        String msg = err.toString().trim();
+        assertEquals(2, code, msg);
+        assertEquals(1, msg.lines().count(), "one line: " + msg);
+        assertTrue(msg.contains(expected), msg);
+        assertFalse(msg.contains("\tat "), "no stack trace: " + msg);
+        assertFalse(Files.exists(out), "nothing written");
+        return msg;
+    }
+
     @Test
     void loadRejectsABadUrl() {
-        assertEquals(2, Main.execute("load", "htp:/x", "--users", "1", "--duration", "1s"));
+        assertRejected("htp:/x", "load", "htp:/x", "--users", "1", "--duration", "1s");
     }
 
     @Test
@@ -46,30 +76,48 @@ class HttpCommandsTest {
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
-        assertEquals(2, Main.execute("load", "http://127.0.0.1:" + port + "/", "--users", "1", "--duration", "1s"));
+        assertRejected("127.0.0.1:" + port, "load", "http://127.0.0.1:" + port + "/", "--users", "1", "--duration", "1s");
     }
 
     @Test
     void loadRejectsWrongCredentials() {
         String url = serve() + "thread/name";
-        assertEquals(2, Main.execute("load", url, "--user", "hello", "--password", "nope", "--users", "1", "--duration", "1s"));
-        assertEquals(2, Main.execute("load", url, "--users", "1", "--duration", "1s"));
+        String msg = assertRejected("401", "load", url, "--user", "hello", "--password", "nope", "--users", "1",
+                "--duration", "1s");
+        assertFalse(msg.contains("nope"), "the password is not printed: " + msg);
+        assertRejected("401", "load", url, "--users", "1", "--duration", "1s");
     }
 
     @Test
     void loadRejectsUsersAndRateTogether() {
-        assertEquals(2, Main.execute("load", "http://127.0.0.1:1/", "--users", "1", "--rate", "5", "--duration", "1s"));
+        assertRejected("mutually exclusive", "load", "http://127.0.0.1:1/", "--users", "1", "--rate", "5", "--duration", "1s");
     }
 
     @Test
     void serveRejectsAPortInUse() {
         serve();
-        assertEquals(2, Main.execute("serve", "-e", "virtual", "--port", String.valueOf(server.port())));
+        assertRejected("the port is in use", "serve", "-e", "virtual", "--port", String.valueOf(server.port()));
     }
 
     @Test
     void serveRejectsABadExecutor() {
-        assertEquals(2, Main.execute("serve", "-e", "virtual:carriers=x", "--port", "0"));
+        assertRejected("carriers", "serve", "-e", "virtual:carriers=x", "--port", "0");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void loadBucketsAreConfigurable() throws Exception {
+        String url = serve() + "thread/benchmark?ms=30";
+        Path out = tmp.resolve("buckets");
+        assertEquals(0, Main.execute("load", url, "--user", "hello", "--password", "world", "--users", "2",
+                "--duration", "1s", "--buckets", "10ms,20ms,1s", "--out", out.toString()));
+        Map<String, Object> s = ((List<Map<String, Object>>) RunDirectory.read(out.resolve("results.json")).get("scenarios")).get(0);
+        List<Map<String, Object>> buckets = (List<Map<String, Object>>) ((Map<String, Object>) s.get("latency")).get("buckets");
+        assertEquals(List.of("< 10 ms", "10–20 ms", "20–1000 ms", ">= 1000 ms", "errors"),
+                buckets.stream().map(b -> b.get("label")).toList());
+        // every response took at least the 30 ms sleep
+        assertEquals(((Number) buckets.get(2).get("count")).longValue() + ((Number) buckets.get(3).get("count")).longValue(),
+                buckets.stream().limit(4).mapToLong(b -> ((Number) b.get("count")).longValue()).sum());
     }
 
     @Test
@@ -91,6 +139,49 @@ class HttpCommandsTest {
 
     @Test
     @SuppressWarnings("unchecked")
+    void overloadCountsTimeoutsAndTheServerAnswersAfterwards() throws Exception {
+        // capacity 2 threads / 50 ms = 40 req/s; asked for 200 req/s with a 100 ms timeout
+        server = BenchServer.start(ServerOptions.local(ExecutorSpec.parse("platform:fixed=2")));
+        Path out = tmp.resolve("overload");
+        assertEquals(0, Main.execute("load", server.url() + "thread/benchmark?ms=50", "--user", "hello", "--password", "world",
+                "--rate", "200", "--duration", "1s", "--timeout", "100ms", "--out", out.toString()));
+        Map<String, Object> s = ((List<Map<String, Object>>) RunDirectory.read(out.resolve("results.json")).get("scenarios")).get(0);
+        Map<String, Object> latency = (Map<String, Object>) s.get("latency");
+        long timeouts = ((Number) ((Map<String, Object>) latency.get("errors_by_class")).get("timeout")).longValue();
+        assertTrue(timeouts > 50, latency.get("errors_by_class").toString());
+        assertEquals(true, latency.get("saturated"));
+        // the requests given up on still run, queued behind the 2 threads: wait until the server has seen them all
+        long sent = ((Number) ((Map<String, Object>) s.get("metrics")).get("requests_sent")).longValue();
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (server.requests() < sent + 1 && System.nanoTime() < deadline) { // + the probe before the load
+            Thread.sleep(50);
+        }
+        Path after = tmp.resolve("after");
+        assertEquals(0, Main.execute("load", server.url() + "thread/name", "--user", "hello", "--password", "world",
+                "--users", "1", "--duration", "1s", "--out", after.toString()));
+        Map<String, Object> a = ((List<Map<String, Object>>) RunDirectory.read(after.resolve("results.json")).get("scenarios")).get(0);
+        assertEquals(0L, ((Number) ((Map<String, Object>) a.get("metrics")).get("errors")).longValue(),
+                String.valueOf(((Map<String, Object>) a.get("latency")).get("errors_by_class")));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void absoluteUrlWorkloadRunsUnderBatchClosedAndOpenModels() throws Exception {
+        String url = serve() + "thread/name";
+        Path out = tmp.resolve("absolute");
+        assertEquals(0, Main.execute("run", "-e", "platform:fixed=4", "-w", "http:url=" + url + ",user=hello,password=world",
+                "-l", "batch:tasks=20", "-l", "closed:users=2,duration=1s", "-l", "open:rate=50,duration=1s",
+                "--warmup", "0", "--iterations", "2", "--time", "200ms", "--out", out.toString()));
+        List<Map<String, Object>> list = (List<Map<String, Object>>) RunDirectory.read(out.resolve("results.json")).get("scenarios");
+        assertEquals(3, list.size());
+        for (Map<String, Object> s : list) {
+            assertEquals("normal", s.get("termination"), s.get("load") + ": " + s.get("failure"));
+        }
+        assertTrue(server.requests() >= 20 + 50, "the server answered them: " + server.requests());
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
     void servedScenarioRecordsTheServersResources() throws Exception {
         Path out = tmp.resolve("served");
         assertEquals(0, Main.execute("run", "-e", "platform:fixed=2", "-w", "http:url=/thread/benchmark?ms=20",
@@ -100,7 +191,14 @@ class HttpCommandsTest {
         assertEquals("normal", s.get("termination"), String.valueOf(s.get("failure")));
         assertEquals("platform:fixed=2", s.get("executor"));
         Map<String, Object> resources = (Map<String, Object>) s.get("resources");
-        assertNotNull(resources.get("timeline"));
+        List<Map<String, Object>> timeline = (List<Map<String, Object>>) resources.get("timeline");
+        assertTrue(timeline.size() >= 10, "the server sampled every 100 ms: " + timeline.size());
+        assertTrue(timeline.get(0).keySet().containsAll(List.of("threads", "cpu_user_ms", "heap_used_bytes", "gc_count")),
+                timeline.get(0).toString());
+        Map<String, Object> summary = (Map<String, Object>) resources.get("summary");
+        assertNotNull(summary.get("cpu_ms_per_task"), "the server's CPU per request: " + summary);
+        assertNotNull(s.get("generator_resources"), "the generator's own resources are kept apart");
+        assertNull(((Map<String, Object>) s.get("files")).get("timeline"), "no generator file under the server's name");
         Map<String, Object> metrics = (Map<String, Object>) s.get("metrics");
         assertTrue(((Number) metrics.get("server_requests")).longValue() >= ((Number) metrics.get("completed")).longValue());
         // 2 threads × 20 ms: at most ~100 req/s

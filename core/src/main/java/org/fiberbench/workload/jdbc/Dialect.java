@@ -16,7 +16,7 @@ public enum Dialect {
             "SELECT COUNT(*) FROM information_schema.processlist WHERE user = CURRENT_USER_NAME AND id <> CONNECTION_ID()"),
     POSTGRESQL("jdbc:postgresql://",
             "SELECT COUNT(*) FROM pg_stat_activity WHERE application_name = '" + Dialect.APPLICATION_NAME
-                    + "' AND pid <> pg_backend_pid()"),
+                    + "' AND usename = current_user AND pid <> pg_backend_pid()"),
     H2("jdbc:h2:tcp://",
             "SELECT COUNT(*) FROM INFORMATION_SCHEMA.SESSIONS WHERE SESSION_ID <> SESSION_ID()");
 
@@ -46,8 +46,8 @@ public enum Dialect {
 
     /**
      * SQL counting this user's other sessions (MariaDB/MySQL: the same user name; PostgreSQL: the
-     * pool's application name; H2: every other session). The user's name is bound by the caller
-     * where the text says CURRENT_USER_NAME.
+     * pool's application name and the same user, so another user's fiberbench run never counts;
+     * H2: every other session). The user's name is bound by the caller where the text says CURRENT_USER_NAME.
      */
     public String sessionsSql() {
         return sessionsSql.replace("CURRENT_USER_NAME", "?");

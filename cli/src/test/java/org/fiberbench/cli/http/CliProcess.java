@@ -1,0 +1,69 @@
+package org.fiberbench.cli.http;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.fiberbench.cli.Main;
+import org.fiberbench.engine.Defaults;
+
+/** {@code fiberbench ARGS} as a real process (a JVM of its own, stdout and stderr into one log), for signal tests. */
+final class CliProcess implements AutoCloseable {
+    private final Process process;
+    private final Path log;
+
+    private CliProcess(Process process, Path log) {
+        this.process = process;
+        this.log = log;
+    }
+
+    static CliProcess start(Path log, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(Defaults.FORK_JVM_ARGS);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        cmd.addAll(Arrays.asList(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        return new CliProcess(p, log);
+    }
+
+    /** The first log line starting with {@code prefix}, or null when the process exits or 60 s pass first. */
+    String awaitLine(String prefix) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline && process.isAlive()) {
+            for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
+                if (line.startsWith(prefix)) {
+                    return line;
+                }
+            }
+            Thread.sleep(50);
+        }
+        return null;
+    }
+
+    /** Sends SIGINT, as Ctrl-C in a terminal does. */
+    void interrupt() throws IOException, InterruptedException {
+        new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).inheritIO().start().waitFor();
+    }
+
+    /** The exit status, or -1 when it has not exited within {@code seconds}. */
+    int awaitExit(long seconds) throws InterruptedException {
+        return process.waitFor(seconds, TimeUnit.SECONDS) ? process.exitValue() : -1;
+    }
+
+    String output() throws IOException {
+        return Files.readString(log, StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (process.isAlive()) {
+            process.destroyForcibly();
+            process.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+}
