@@ -55,6 +55,10 @@ public record Settings(int forks, int warmupIterations, Duration warmupTime, int
         return new Settings(forks, warmups, warmupTime, iterations, time, mode, threads, timeout, jvmArgs);
     }
 
+    public Settings withThreads(int n) {
+        return new Settings(forks, warmupIterations, warmupTime, iterations, time, mode, n, timeout, jvmArgs);
+    }
+
     public Settings withJvmArgs(List<String> args) {
         return new Settings(forks, warmupIterations, warmupTime, iterations, time, mode, threads, timeout, args);
     }
