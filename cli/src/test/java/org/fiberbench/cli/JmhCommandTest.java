@@ -27,4 +27,13 @@ class JmhCommandTest {
         assertTrue(out.contains("org.fiberbench.engine.ReferenceThreadsBenchmark.virtualThreadPerTask"), out);
         assertTrue(!out.contains("BatchBenchmark"), "the regex selects: " + out);
     }
+
+    @Test
+    void forkOptionsJoinTheUsersJvmArgsAppend() {
+        String ours = String.join(" ", org.fiberbench.engine.Defaults.FORK_JVM_ARGS);
+        assertEquals(java.util.List.of("-f", "1", "-jvmArgsAppend", "-Xmx1g " + ours, "Reference"),
+                JmhCommand.withForkJvmArgs(java.util.List.of("-f", "1", "-jvmArgsAppend", "-Xmx1g", "Reference")));
+        assertEquals(java.util.List.of("Reference", "-jvmArgsAppend", ours),
+                JmhCommand.withForkJvmArgs(java.util.List.of("Reference")));
+    }
 }

@@ -121,6 +121,18 @@ class RunCommandTest {
         "-e virtual --mode sample | --mode 'sample' is not accepted; accepted: avgt, thrpt",
         "-e virtual --time 1x | '1x' is not a duration",
         "nosuchsuite | unknown suite 'nosuchsuite'; accepted: ",
+        "-e virtual --jvm-args -Xmx1q | --jvm-args '-Xmx1q' are rejected by the JVM",
+        "-e virtual --jvm-args -XX:+NoSuchFlag | Unrecognized VM option 'NoSuchFlag'",
+        "-e virtual --time 0s | --time 0s is out of range; accepted: a duration > 0",
+        "-e virtual --warmup -1 | --warmup -1 is out of range; accepted: 0..1000",
+        "-e virtual --iterations 0 | --iterations 0 is out of range; accepted: 1..1000",
+        "-e virtual --threads 0 | --threads 0 is out of range",
+        "-e virtual --forks x | 'x' is not an int",
+        "threads --quick --full | mutually exclusive",
+        "-e virtual:foo=1 | has no key 'foo'; accepted keys: scheduler, carriers",
+        "-e virtual -w sleep:ms=-1 | key 'ms': -1 is out of range",
+        "-e virtual -w nope | unknown workload kind 'nope'",
+        "-e virtual -l nope:x=1 | unknown load kind 'nope'; accepted: batch, closed, open",
     })
     void badInputIsOneLineExit2AndWritesNothing(String argLine, String expected) {
         Path out = tmp.resolve("bad");

@@ -17,8 +17,11 @@ public record Settings(int forks, int warmupIterations, Duration warmupTime, int
         check("--warmup", warmupIterations, 0, 1000);
         check("--iterations", iterations, 1, 1000);
         check("--threads", threads, 1, 1024);
-        if (warmupTime.isNegative() || time.isZero() || time.isNegative()) {
-            throw new SpecException("--time " + Numbers.formatDuration(time) + " must be > 0");
+        if (time.isZero() || time.isNegative()) {
+            throw new SpecException("--time " + Numbers.formatDuration(time) + " is out of range; accepted: a duration > 0, e.g. 500ms, 2s");
+        }
+        if (warmupTime.isNegative()) {
+            throw new SpecException("--warmup-time " + warmupTime + " is out of range; accepted: a duration >= 0, e.g. 500ms, 2s");
         }
         if (!mode.equals("avgt") && !mode.equals("thrpt")) {
             throw new SpecException("--mode '" + mode + "' is not accepted; accepted: avgt, thrpt");
