@@ -107,7 +107,7 @@ class RunCommandTest {
         assertEquals(1, code);
         var s = scenarios(out).get(0);
         assertEquals("failure", s.get("termination"));
-        assertTrue(String.valueOf(s.get("failure")).contains("did not finish"), String.valueOf(s.get("failure")));
+        assertTrue(String.valueOf(s.get("failure")).contains("3 of 3 tasks did not finish"), String.valueOf(s.get("failure")));
     }
 
     @ParameterizedTest
@@ -133,6 +133,16 @@ class RunCommandTest {
         "-e virtual -w sleep:ms=-1 | key 'ms': -1 is out of range",
         "-e virtual -w nope | unknown workload kind 'nope'",
         "-e virtual -l nope:x=1 | unknown load kind 'nope'; accepted: batch, closed, open",
+        "-e virtual -l open:rate=0,duration=1s | key 'rate': 0 is out of range; accepted: > 0.0",
+        "-e virtual -l open:rate=-5,duration=1s | key 'rate': -5 is out of range",
+        "-e virtual -l open:rate=10,duration=0s | key 'duration': must be > 0",
+        "-e virtual -l open:rate=10,duration=-1s | key 'duration': -1s is negative",
+        "-e virtual -l closed:users=0,duration=1s | key 'users': 0 is out of range; accepted: 1..",
+        "-e virtual -l closed:users=2,duration=1s,warmup=1s | key 'warmup': 1s must be shorter than duration 1s",
+        "-e virtual -l open:rate=10,duration=2s,warmup=3s | key 'warmup': 3s must be shorter than duration 2s",
+        "-e virtual -l open:rate=10,duration=1s,arrival=bursty | 'bursty' is not accepted; accepted: uniform, poisson",
+        "-e virtual --sweep rate=10,20 --sla p95=10ms | --sla: unknown percentile 'p95'; accepted: p50, p90, p99",
+        "-e virtual --sweep rate=0..10:5 | --sweep rate: 0 is out of range",
     })
     void badInputIsOneLineExit2AndWritesNothing(String argLine, String expected) {
         Path out = tmp.resolve("bad");
@@ -149,6 +159,23 @@ class RunCommandTest {
         assertTrue(msg.contains(expected), msg);
         assertEquals(1, msg.lines().count(), "one line: " + msg);
         assertFalse(msg.contains("at org."), "no stack trace");
+        assertFalse(Files.exists(out), "nothing written");
+    }
+
+    @Test
+    void customSchedulerOnAJvmWithoutTheOpenedPackageIsOneLineExit2() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeFalse("public".equals(org.fiberbench.executor.VirtualThreads.mechanism()),
+                "this JDK has the public scheduler(Executor) and needs no opened package");
+        Path out = tmp.resolve("closed");
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "run",
+                "-e", "virtual:scheduler=fixed,carriers=1", "--out", out.toString()).redirectErrorStream(true).start();
+        String msg = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+        assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+        assertEquals(2, p.exitValue(), msg);
+        assertEquals(1, msg.lines().count(), msg);
+        assertTrue(msg.contains("custom virtual-thread schedulers are unavailable")
+                && msg.contains("--add-opens java.base/java.lang=ALL-UNNAMED"), msg);
         assertFalse(Files.exists(out), "nothing written");
     }
 }
