@@ -101,6 +101,23 @@ class LauncherTest {
     }
 
     @Test
+    void fiberbenchClasspathPutsTheUsersClassesBesideTheJar() throws Exception {
+        Path home = tmp.resolve("checkout");
+        Files.createDirectories(home.resolve("cli/target"));
+        Path launcher = home.resolve("fiberbench");
+        Files.copy(LAUNCHER, launcher);
+        Files.writeString(home.resolve("cli/target/fiberbench.jar"), "");
+        Path jdk = fakeJdk("jdk21", 21);
+        Result plain = launch(launcher, Map.of("PATH", "/usr/bin:/bin", "JAVA_HOME", jdk.toString()), "list");
+        assertTrue(plain.out().contains("-jar " + home.resolve("cli/target/fiberbench.jar") + " list"), plain.out());
+        Result extra = launch(launcher, Map.of("PATH", "/usr/bin:/bin", "JAVA_HOME", jdk.toString(),
+                "FIBERBENCH_CLASSPATH", "/opt/my/classes"), "list");
+        assertTrue(extra.out().contains("-cp " + home.resolve("cli/target/fiberbench.jar") + ":/opt/my/classes"
+                + " org.fiberbench.cli.Main list"), extra.out());
+        assertTrue(extra.out().contains("--add-opens java.base/java.lang=ALL-UNNAMED"), extra.out());
+    }
+
+    @Test
     void ciRunsExactlyTheReadmeTestCommand() throws Exception {
         Path root = LAUNCHER.getParent();
         String readme = Files.readString(root.resolve("README.md"));

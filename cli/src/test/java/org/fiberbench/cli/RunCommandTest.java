@@ -70,6 +70,24 @@ class RunCommandTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void schedulerClassFromTheClassPathCarriesTheVirtualThreadsOfABatch() throws Exception {
+        Path out = tmp.resolve("class");
+        // any Executor class with a public (int) constructor: here the JDK's own ForkJoinPool
+        int code = Main.execute(args(out, "-e", "virtual:scheduler=java.util.concurrent.ForkJoinPool,carriers=2",
+                "-w", "cpu:iterations=20000", "-l", "batch:tasks=200"));
+        assertEquals(0, code);
+        var s = scenarios(out).get(0);
+        assertEquals("virtual:scheduler=java.util.concurrent.ForkJoinPool,carriers=2", s.get("executor"));
+        var byWorker = (Map<String, Object>) ((Map<String, Object>) s.get("workers")).get("by_worker");
+        assertTrue(!byWorker.isEmpty() && byWorker.keySet().stream().allMatch(k -> k.matches("ForkJoinPool-\\d+-worker-\\d+")),
+                "the carriers are the class's own threads: " + byWorker.keySet());
+        var perPool = byWorker.keySet().stream().collect(java.util.stream.Collectors.groupingBy(
+                k -> k.substring(0, k.indexOf("-worker-")), java.util.stream.Collectors.counting()));
+        assertTrue(perPool.values().stream().allMatch(n -> n <= 2), "each batch's pool has its 2 carriers: " + perPool);
+    }
+
+    @Test
     void sleepingBatchCannotScoreBelowItsSleep() throws Exception {
         Path out = tmp.resolve("physics");
         // 6 tasks of 100 ms on 2 threads need at least 3 rounds: 300 ms; on virtual threads at least 100 ms
