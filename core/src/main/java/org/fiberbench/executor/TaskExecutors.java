@@ -48,8 +48,9 @@ final class TaskExecutors {
             return Thread.ofVirtual().name("fiberbench-virtual-", 0).factory();
         }
         Executor scheduler = switch (spec.scheduler()) {
-            // asyncMode=true: FIFO, as the JDK's own virtual-thread scheduler is configured
-            case FORKJOIN -> new ForkJoinPool(spec.size(), forkJoinWorkers(CARRIER_PREFIX, true), null, true);
+            // what seed 000 compares: new ForkJoinPool(N), whose defaults include asyncMode=false (LIFO
+            // local queues; the JDK's own virtual-thread scheduler is FIFO); only names and daemon differ
+            case FORKJOIN -> new ForkJoinPool(spec.size(), forkJoinWorkers(CARRIER_PREFIX, true), null, false);
             case FIXED -> Executors.newFixedThreadPool(spec.size(), named(CARRIER_PREFIX));
             case CLASS -> VirtualThreads.newSchedulerInstance(spec.schedulerClass(), spec.size());
             case DEFAULT -> throw new AssertionError();
