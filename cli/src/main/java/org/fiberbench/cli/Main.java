@@ -51,7 +51,7 @@ public final class Main {
         Throwable cause = e.getCause();
         String message = cause instanceof IllegalArgumentException && cause.getMessage() != null
                 ? cause.getMessage() : e.getMessage();
-        err.println("fiberbench: " + oneLine(message) + " (see 'fiberbench " + e.getCommandLine().getCommandName()
+        err.println("fiberbench: " + oneLine(message) + " (see '" + e.getCommandLine().getCommandSpec().qualifiedName()
                 + " --help')");
         err.flush();
         return USAGE;

@@ -1,17 +1,23 @@
 package org.fiberbench.orderbook;
 
 import java.util.Arrays;
+import org.agrona.collections.Long2LongHashMap;
 
 /**
  * The book without the naive one's costs: orders and price levels live in primitive arrays (slots
  * recycled through free lists), each level keeps an intrusive doubly linked FIFO of its orders,
- * and an id index finds a resting order's slot, so cancel is O(1) plus, when the level empties, a
- * short array move. An order's fields are interleaved so that touching one order costs one or two
- * cache lines; that keeps cancel as cheap in a queue of 1000 as in a queue of one. Once the arrays have grown to the book's working size nothing on
- * the add, match or cancel path allocates. Not thread-safe.
+ * and an id index (Agrona's primitive open-addressing map) finds a resting order's slot, so cancel
+ * is O(1) plus, when the level empties, a short array move. An order's fields are interleaved so
+ * that touching one order costs one or two cache lines; that keeps cancel as cheap in a queue of
+ * 1000 as in a queue of one. Once the arrays and maps have grown to the book's working size nothing
+ * on the add, match or cancel path allocates. Not thread-safe.
  */
 final class FastOrderBook implements OrderBook {
     private static final int NIL = -1;
+    /** What the maps return for an absent key; slots are never negative. */
+    private static final long MISSING = -1;
+    /** Sparse maps: short probe runs matter more here than memory. */
+    private static final float LOAD_FACTOR = 0.5f;
 
     // orders, by slot, interleaved so that one order's fields share a cache line or two:
     // ords[2s] = id, ords[2s+1] = remaining quantity; links[4s] = next, +1 = prev, +2 = level
@@ -31,9 +37,10 @@ final class FastOrderBook implements OrderBook {
 
     private final SortedLevels bids = new SortedLevels();
     private final SortedLevels asks = new SortedLevels();
-    private final LongIntMap index = new LongIntMap(1024);
+    /** Order slot by id, for the resting orders. */
+    private final Long2LongHashMap index = new Long2LongHashMap(1024, LOAD_FACTOR, MISSING);
     /** Level slot by {@link #levelKey}: resting into an existing level needs no search of the sorted sides. */
-    private final LongIntMap levelByPrice = new LongIntMap(64);
+    private final Long2LongHashMap levelByPrice = new Long2LongHashMap(64, LOAD_FACTOR, MISSING);
     private final UsedIds used = new UsedIds();
     private long totalResting;
 
@@ -91,11 +98,11 @@ final class FastOrderBook implements OrderBook {
     }
 
     private void rest(long id, boolean buy, long price, long quantity) {
-        int level = levelByPrice.get(levelKey(price, buy));
-        if (level == LongIntMap.MISSING) {
+        int level = (int) levelByPrice.get(levelKey(price, buy));
+        if (level == MISSING) {
             level = newLevel(price, buy);
             (buy ? bids : asks).insert(buy ? price : -price, level);
-            levelByPrice.putNew(levelKey(price, buy), level);
+            levelByPrice.put(levelKey(price, buy), level);
         }
         int o = newOrder(id, quantity, level);
         int t = tail[level];
@@ -106,14 +113,14 @@ final class FastOrderBook implements OrderBook {
             links[4 * t] = o;
         }
         tail[level] = o;
-        index.putNew(id, o);
+        index.put(id, o);
         totalResting += quantity;
     }
 
     @Override
     public void cancel(long id, EventSink sink) {
-        int o = index.remove(id);
-        if (o == LongIntMap.MISSING) {
+        int o = (int) index.remove(id);
+        if (o == MISSING) {
             sink.cancelRejected(id);
             return;
         }
@@ -142,7 +149,7 @@ final class FastOrderBook implements OrderBook {
         sink.canceled(id);
     }
 
-    /** One key per side and price (non-negative, as the map needs). */
+    /** One key per side and price. */
     private static long levelKey(long price, boolean bid) {
         return price * 2 + (bid ? 0 : 1);
     }
@@ -214,8 +221,8 @@ final class FastOrderBook implements OrderBook {
 
     @Override
     public long restingQuantity(long id) {
-        int o = index.get(id);
-        return o == LongIntMap.MISSING ? 0 : ords[2 * o + 1];
+        int o = (int) index.get(id);
+        return o == MISSING ? 0 : ords[2 * o + 1];
     }
 
     @Override

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -54,7 +55,8 @@ final class Json {
 
     /**
      * Writes compact JSON that can sit inside {@code <script>}: '<', '>' and '&' are escaped as
-     * \\u003c ..., so no string in a result (a failure message, a stack frame) can close the element.
+     * \\u003c ..., so no string in a result (a failure message, a stack frame) can close the element;
+     * and '/' as \\/, so that no address a result names (an HTTP workload's URL) appears in the page as one.
      */
     static void writeForScript(Writer out, JsonNode node) throws IOException {
         try (JsonGenerator gen = MAPPER.getFactory().createGenerator(out)) {
@@ -74,6 +76,7 @@ final class Json {
 
     private static final class ScriptEscapes extends CharacterEscapes {
         static final ScriptEscapes INSTANCE = new ScriptEscapes();
+        private static final SerializableString SLASH = new SerializedString("\\/");
         private final int[] table;
 
         private ScriptEscapes() {
@@ -81,6 +84,7 @@ final class Json {
             table['<'] = ESCAPE_STANDARD;
             table['>'] = ESCAPE_STANDARD;
             table['&'] = ESCAPE_STANDARD;
+            table['/'] = ESCAPE_CUSTOM;
         }
 
         @Override
@@ -90,7 +94,7 @@ final class Json {
 
         @Override
         public SerializableString getEscapeSequence(int ch) {
-            return null;
+            return ch == '/' ? SLASH : null;
         }
     }
 }

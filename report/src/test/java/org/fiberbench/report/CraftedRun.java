@@ -93,9 +93,7 @@ final class CraftedRun {
         CraftedSections.resources(s, rnd);
         CraftedSections.workersAndCarriers(s, rnd);
         CraftedSections.pinning(s);
-        if (i % 4 == 1) {
-            s.putObject("orderbook").put("impl", "fast").put("commands", 1_000_000).put("seconds", 0.18 + i * 0.001);
-        }
+        CraftedSections.orderbook(s, i, rnd);
         s.putObject("files").put("flame", "scenarios/" + id + "-cpu.html").put("hgrm", "scenarios/" + id + ".hgrm");
         return s;
     }

@@ -6,6 +6,9 @@ import java.util.Random;
 
 /** The nested sections of a crafted scenario, sized like a real 60 s open-loop run. */
 final class CraftedSections {
+    private static final String[] TIMINGS = {"naive", "batch", "uniform"};
+    private static final int[] ENQUEUED = {1, 10, 50, 100, 1000};
+
     static final double[] PERCENTILES = spectrumPercentiles();
 
     private CraftedSections() {
@@ -101,5 +104,30 @@ final class CraftedSections {
         ObjectNode p = s.putObject("pinning").put("count", 3).put("total_ms", 12.1);
         ArrayNode st = p.putArray("top_stacks").addObject().put("count", 3).putArray("stack");
         st.add("java.lang.Object.wait(Native Method)").add("org.example.Legacy.sync(Legacy.java:42)").add("org.example.Task.run(Task.java:10)");
+    }
+
+    /** Every fourth scenario from 1 is an order book throughput row, from 2 a latency run, from 3 a micro-benchmark. */
+    static void orderbook(ObjectNode s, int i, Random rnd) {
+        String impl = (i / 4) % 2 == 0 ? "naive" : "fast";
+        switch (i % 4) {
+            case 1 -> {
+                double rate = impl.equals("fast") ? 9e6 : 6e4;
+                long commands = 250_000L * (1 + (i / 8) % 4);
+                s.putObject("orderbook").put("kind", "throughput").put("impl", impl).put("jvm", "(default)").put("commands", commands)
+                        .put("seconds", commands / rate).put("commands_per_s", rate * (1 + 0.05 * rnd.nextGaussian())).put("repeats", 5);
+                s.putObject("jfr").put("measured_s", 0.5).put("execution_samples", 400).put("sampled_allocation_bytes", 1 << 20)
+                        .put("gc_count", 2).put("gc_pause_total_ms", 3.5).put("gc_pause_max_ms", 2.1)
+                        .set("hot_methods", Json.array().add(Json.object().put("name", "org.fiberbench.orderbook.FastOrderBook.match")
+                                .put("value", 300).put("percent", 75.0)));
+                ((ObjectNode) s.get("jfr")).set("allocation_by_class", Json.array().add(Json.object().put("name", "long[]")
+                        .put("value", 1 << 20).put("percent", 100.0)));
+            }
+            case 2 -> s.putObject("orderbook").put("kind", "latency").put("impl", impl).put("timing", TIMINGS[(i / 4) % 3])
+                    .put("jvm", (i / 12) % 2 == 0 ? "(default)" : "-XX:+UseZGC").put("rate", 45_000).put("sent_per_s", 45_000);
+            case 3 -> s.putObject("orderbook").put("kind", "micro").put("impl", "fast").put("benchmark", "cancelFirstOrderInLine")
+                    .put("enqueued", ENQUEUED[(i / 4) % ENQUEUED.length]).put("ops_s", 2e7 * (1 + 0.02 * rnd.nextGaussian()))
+                    .put("error", 4e5).put("alloc_b_per_op", 0.13);
+            default -> { }
+        }
     }
 }

@@ -11,13 +11,13 @@ import java.util.Locale;
  * <p>Builds a synthetic run of N scenarios with every section at realistic lengths (see
  * {@link CraftedRun}: 600-sample resource timelines, 120 latency intervals, 181-point spectra),
  * then times {@link ReportWriter#write} in a fresh JVM — the first write, which pays class loading
- * and JIT warm-up as the CLI does — and a few repeats. Run it with
+ * and JIT warm-up as the CLI does — and a few repeats. Run it from the checkout with
  * <pre>
- * mvn -q -o -pl report test-compile
- * java -cp report/target/classes:report/target/test-classes:$(cat report/target/cp.txt) \
+ * export JAVA_HOME=$(./fiberbench which-jdk)
+ * mvn -q -o -pl report test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt
+ * $JAVA_HOME/bin/java -cp report/target/classes:report/target/test-classes:$(cat report/target/cp.txt) \
  *     org.fiberbench.report.ReportBenchmark 200 /tmp/report-bench
  * </pre>
- * (cp.txt from {@code mvn -q -o -pl report dependency:build-classpath -Dmdep.outputFile=target/cp.txt}).
  * Expected: the first write in about 1.5 s on a quiet 2-core machine, the file about 3.3 MB.
  */
 public final class ReportBenchmark {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Pattern;
@@ -31,10 +32,24 @@ class ReportWriterTest {
     }
 
     @Test
+    void pageNamesNoNetworkAddressEvenWhenResultsDo() throws Exception {
+        ObjectNode run = CraftedRun.run(2, 3);
+        ((ObjectNode) run.path("scenarios").get(0)).put("workload", "http:url=http://127.0.0.1:8080/sleep,cdn=//cdn.example/x.js");
+        Json.writePretty(dir.resolve("results.json"), run);
+        Path page = ReportWriter.write(dir);
+        String html = Files.readString(page);
+        for (String address : new String[] {"http://", "https://", "//cdn", "ws://", "ftp://"}) {
+            assertFalse(html.contains(address), "the page contains " + address);
+        }
+        assertEquals("http:url=http://127.0.0.1:8080/sleep,cdn=//cdn.example/x.js",
+                PageModel.of(page).path("scenarios").get(0).path("workload").asText(), "the text itself survives");
+    }
+
+    @Test
     void resultTextCannotCloseTheScriptElement() throws Exception {
         String html = Files.readString(ReportWriter.write(CraftedRun.write(dir, 8)));
         assertEquals(1, html.split("</script>", -1).length - 1, "only the page's own closing tag");
-        assertTrue(html.contains("\\u003C/script\\u003E\\u003Cb\\u003Eboom"));
+        assertTrue(html.contains("\\u003C\\/script\\u003E\\u003Cb\\u003Eboom"));
     }
 
     @Test
@@ -72,7 +87,8 @@ class ReportWriterTest {
     void linksAreRelativeToTheReportFile() throws Exception {
         Path out = dir.resolve("elsewhere/r.html");
         ReportWriter.write(CraftedRun.write(dir.resolve("run"), 1), out);
-        assertTrue(Files.readString(out).contains("\"href\":\"../run/scenarios/01-platform-fixed-4-cpu.html\""));
+        assertEquals("../run/scenarios/01-platform-fixed-4-cpu.html",
+                PageModel.of(out).path("scenarios").get(0).path("files").path("flame").path("href").asText());
     }
 
     @Test

@@ -3,6 +3,7 @@ package org.fiberbench.cli.orderbook;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +16,6 @@ import org.fiberbench.orderbook.bench.Fork;
 import org.fiberbench.orderbook.bench.Forked;
 import org.fiberbench.orderbook.bench.LatencyBenchmark;
 import org.fiberbench.orderbook.bench.Timing;
-import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -55,8 +55,16 @@ final class LatencyCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "run directory (default results/<timestamp>-orderbook-latency)")
     Path out;
 
+    /** Whether a fork failed: the command then exits with 1, as {@code run} does. */
+    private boolean failed;
+
+    /** The width of the JVM options column: the longest set, at least 24. */
+    private String jvmColumn = "%-24s";
+
     /** Per group, the id of its first scenario: the baseline the others are compared with. */
-    private final Map<String, String> baselineIds = new java.util.HashMap<>();
+    private final Map<String, String> baselineIds = new HashMap<>();
+    /** p99 in µs per JVM option set and "impl timing" column, for the GC experiment table. */
+    private final Map<String, Map<String, Double>> p99ByJvm = new LinkedHashMap<>();
 
     @Override
     public Integer call() throws Exception {
@@ -77,33 +85,43 @@ final class LatencyCommand implements Callable<Integer> {
         List<Timing> ts = timings();
         List<BookKind> kinds = Runs.impls(impls);
         List<List<String>> sets = Runs.jvmArgSets(jvmArgs);
+        jvmColumn = "%-" + Math.max(24, sets.stream().map(Runs::label).mapToInt(String::length).max().orElse(0)) + "s";
         CommandLog log = CommandCodec.read(input); // fail fast on a malformed file, before any fork
         if (log.size() == 0) {
             throw new IllegalArgumentException("input file " + input + " holds no commands");
         }
-        RunDirectory run = RunDirectory.create(out, "orderbook-latency", "adhoc",
-                Runs.commandLine("latency", spec.commandLine().getParseResult().originalArgs().toArray(String[]::new)));
         PrintWriter o = spec.commandLine().getOut();
-        o.printf("%-6s %-8s %-24s %12s %12s %12s %12s %10s %5s%n", "impl", "timing", "jvm-args", "p50 µs", "p99 µs",
+        OrderbookRun run = OrderbookRun.create(out, "orderbook-latency", Runs.commandLine(spec), o);
+        try {
+            return forks(run, o, ts, kinds, sets);
+        } finally {
+            run.finish(); // also when a fork or the JVM failed: the finished rows and the report are kept
+        }
+    }
+
+    /** Every JVM option set × impl × timing, each in its own fork; 130 when interrupted. */
+    private int forks(OrderbookRun run, PrintWriter o, List<Timing> ts, List<BookKind> kinds, List<List<String>> sets) {
+        o.printf("%-6s %-8s " + jvmColumn + " %12s %12s %12s %12s %10s %5s%n", "impl", "timing", "jvm-args", "p50 µs", "p99 µs",
                 "p99.9 µs", "max µs", "sent/s", "cpu%");
         o.flush();
         for (List<String> set : sets) {
             for (BookKind kind : kinds) {
                 for (Timing t : ts) {
                     if (one(run, o, kind, t, set)) {
-                        Runs.finish(run, o);
                         return 130;
                     }
                 }
             }
         }
-        Runs.finish(run, o);
-        return 0;
+        if (sets.size() > 1) {
+            gcTable(o);
+        }
+        return failed ? 1 : 0;
     }
 
     /** One fork; returns true when it was interrupted. */
-    private boolean one(RunDirectory run, PrintWriter o, BookKind kind, Timing t, List<String> set) {
-        String id = run.nextScenarioId(kind.label() + " " + t.label() + " " + Runs.label(set));
+    private boolean one(OrderbookRun run, PrintWriter o, BookKind kind, Timing t, List<String> set) {
+        String id = run.directory().nextScenarioId(kind.label() + " " + t.label() + " " + Runs.label(set));
         ScenarioResult r = new ScenarioResult(id, kind.label(), "orderbook:input=" + input.getFileName(),
                 "open:rate=" + rate + ",duration=" + seconds + "s,timing=" + t.label())
                 .group("timing=" + t.label() + " jvm=" + Runs.label(set)).jvmArgs(set)
@@ -113,69 +131,60 @@ final class LatencyCommand implements Callable<Integer> {
             r.baseline(first);
         }
         List<String> args = new ArrayList<>(set);
-        Path jfrFile = jfr ? run.scenarioFile(id, ".jfr") : null;
+        Path jfrFile = jfr ? run.directory().scenarioFile(id, ".jfr") : null;
         if (jfr) {
             args.addAll(Forked.flightRecorderArgs(jfrFile));
         }
         long started = System.nanoTime();
         try {
             LatencyBenchmark.Result res = Forked.latency(input, kind, t, rate, seconds, args);
-            record(run, r, id, res);
+            LatencyResults.record(run.directory(), r, res, Runs.label(set));
             if (jfrFile != null) {
-                Runs.attachJfr(run, r, id, jfrFile, o);
+                run.attachJfr(r, id, jfrFile);
             }
             r.durationSeconds((System.nanoTime() - started) / 1e9);
             run.add(r);
-            Histogram h = res.latency();
-            o.printf("%-6s %-8s %-24s %12.1f %12.1f %12.1f %12.1f %10.0f %5.0f%s%n", kind.label(), t.label(),
-                    Runs.label(set), h.getValueAtPercentile(50) / 1e3, h.getValueAtPercentile(99) / 1e3,
-                    h.getValueAtPercentile(99.9) / 1e3, h.getMaxValue() / 1e3, res.achievedRate(),
-                    100 * res.cpuSeconds() / res.elapsedSeconds(),
-                    !res.completed() ? "  STOPPED: rate not achieved, sent " + res.sent() + " of " + res.planned()
-                            : res.achievedRate() < 0.95 * rate ? "  (rate not achieved)" : "");
-            o.flush();
-            return false;
+            print(o, kind, t, set, res);
+            p99ByJvm.computeIfAbsent(Runs.label(set), k -> new LinkedHashMap<>())
+                    .put(kind.label() + "/" + t.label(), res.latency().getValueAtPercentile(99) / 1e3);
+            return run.isClosed();
         } catch (Fork.ForkException e) {
+            if (run.isClosed()) {
+                return true;
+            }
+            failed = true;
             r.termination(e.interrupted() ? "interrupted" : "failure").failure(e.getMessage());
             run.add(r);
-            o.printf("%-6s %-8s %-24s %s%n", kind.label(), t.label(), Runs.label(set),
+            o.printf("%-6s %-8s " + jvmColumn + " %s%n", kind.label(), t.label(), Runs.label(set),
                     e.interrupted() ? "INTERRUPTED" : "FAILED: " + e.getMessage());
             o.flush();
             return e.interrupted();
         }
     }
 
-    private void record(RunDirectory run, ScenarioResult r, String id, LatencyBenchmark.Result res) {
-        Map<String, Object> corrected = Runs.percentiles(res.latency());
-        Map<String, Object> service = Runs.percentiles(res.service());
-        corrected.forEach((k, v) -> r.metric("latency_" + k, v));
-        service.forEach((k, v) -> r.metric("service_" + k, v));
-        r.metric("throughput_ops_s", res.achievedRate()).metric("requested_rate_ops_s", rate)
-                .metric("completed", res.sent()).metric("errors", 0);
-        Map<String, Object> lat = new LinkedHashMap<>();
-        lat.put("model", "open");
-        lat.put("timing", res.timing().label());
-        lat.put("requested_rate_ops_s", rate);
-        lat.put("achieved_rate_ops_s", res.achievedRate());
-        boolean saturated = !res.completed() || res.achievedRate() < 0.95 * rate;
-        lat.put("saturated", saturated);
-        lat.put("saturation_reason", !res.completed() ? "stopped at the deadline after " + res.sent() + " of "
-                + res.planned() + " commands" : saturated ? "achieved " + Math.round(100 * res.achievedRate() / rate)
-                + "% of requested rate" : null);
-        lat.put("completed", res.sent());
-        lat.put("errors", 0);
-        lat.put("corrected", corrected);
-        lat.put("uncorrected", service);
-        r.section("latency", lat);
-        r.file("hgrm", Runs.writeHgrm(run, id, ".hgrm", res.latency()));
-        r.file("hgrm_service", Runs.writeHgrm(run, id, "-service.hgrm", res.service()));
-        double cpuShare = res.cpuSeconds() / res.elapsedSeconds();
-        r.metric("cpu_s", res.cpuSeconds());
-        if (!res.completed()) {
-            r.metric("warning", "rate not achieved: sent " + res.sent() + " of " + res.planned());
-        } else if (cpuShare < 0.9) {
-            r.metric("warning", String.format("the sending thread ran only %.0f%% of the time: a busy machine; "
-                    + "the tail shows the OS scheduler", 100 * cpuShare));
-        }
+    private void print(PrintWriter o, BookKind kind, Timing t, List<String> set, LatencyBenchmark.Result res) {
+        Histogram h = res.latency();
+        o.printf("%-6s %-8s " + jvmColumn + " %12.1f %12.1f %12.1f %12.1f %10.0f %5.0f%s%n", kind.label(), t.label(),
+                Runs.label(set), h.getValueAtPercentile(50) / 1e3, h.getValueAtPercentile(99) / 1e3,
+                h.getValueAtPercentile(99.9) / 1e3, h.getMaxValue() / 1e3, res.achievedRate(),
+                100 * res.cpuSeconds() / res.elapsedSeconds(),
+                !res.completed() ? "  STOPPED: rate not achieved, sent " + res.sent() + " of " + res.planned()
+                        : res.achievedRate() < LatencyResults.SATURATION_SHARE * rate ? "  (rate not achieved)" : "");
+        o.flush();
+    }
+
+    /** The seed's GC experiment table: p99 per JVM option set (rows) and impl × timing (columns). */
+    private void gcTable(PrintWriter o) {
+        List<String> columns = p99ByJvm.values().stream().flatMap(m -> m.keySet().stream()).distinct().toList();
+        String first = "%-" + p99ByJvm.keySet().stream().mapToInt(String::length).max().orElse(8) + "s";
+        o.printf("%np99 µs by JVM options%n" + first, "jvm-args");
+        columns.forEach(c -> o.printf(" %16s", c));
+        o.println();
+        p99ByJvm.forEach((jvm, byColumn) -> {
+            o.printf(first, jvm);
+            columns.forEach(c -> o.printf(" %16s", byColumn.containsKey(c) ? String.format("%.1f", byColumn.get(c)) : "-"));
+            o.println();
+        });
+        o.flush();
     }
 }

@@ -4,8 +4,8 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.fiberbench.engine.Defaults;
@@ -13,9 +13,8 @@ import org.fiberbench.orderbook.jmh.MicroBenchmarks;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
 import org.openjdk.jmh.results.BenchmarkResult;
-import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
-import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.util.Statistics;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -70,33 +69,40 @@ final class MicroCommand implements Callable<Integer> {
         Runs.jvmArgSets(jvmArgs).forEach(jvm::addAll);
         List<String> implNames = impls.isEmpty() ? List.of()
                 : Runs.impls(impls).stream().map(k -> k.label()).toList();
-        RunDirectory run = RunDirectory.create(out, "orderbook-micro", "adhoc",
-                Runs.commandLine("micro", spec.commandLine().getParseResult().originalArgs().toArray(String[]::new)));
-        Path jmhLog = run.dir().resolve("jmh.log");
+        // validated before the run directory exists: bad input writes nothing
         MicroBenchmarks.Options options = new MicroBenchmarks.Options(forks, warmup, warmupTime, iterations, time,
-                implNames, enqueued, jvm, jmhLog);
+                implNames, enqueued, jvm, null);
         PrintWriter o = spec.commandLine().getOut();
+        OrderbookRun run = OrderbookRun.create(out, "orderbook-micro", Runs.commandLine(spec), o);
+        Path jmhLog = run.directory().dir().resolve("jmh.log");
         o.println("running JMH; its output goes to " + jmhLog);
-        o.flush();
-        Collection<RunResult> results = MicroBenchmarks.run(options);
         o.printf("%-24s %-6s %9s %16s %12s %12s%n", "benchmark", "impl", "enqueued", "ops/s", "± error", "B/op");
-        for (RunResult rr : results) {
-            record(run, rr, options, o);
+        o.flush();
+        try {
+            MicroBenchmarks.run(options.withLog(jmhLog), br -> {
+                if (!run.isClosed()) { // after Ctrl-C the run is closed: a benchmark ending meanwhile is not reported
+                    run.add(record(run.directory(), br, options, o));
+                }
+            });
+        } catch (RunnerException e) {
+            run.directory().warn("JMH stopped: " + e.getMessage());
+            throw new IllegalStateException("JMH stopped: " + e.getMessage() + " (its log: " + jmhLog + ")", e);
+        } finally {
+            run.finish(); // also when JMH failed: the finished rows and the report are kept
         }
-        Runs.finish(run, o);
         return 0;
     }
 
-    private static void record(RunDirectory run, RunResult rr, MicroBenchmarks.Options options, PrintWriter o) {
-        var params = rr.getParams();
+    private static ScenarioResult record(RunDirectory run, BenchmarkResult br, MicroBenchmarks.Options options, PrintWriter o) {
+        var params = br.getParams();
         String bench = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
         String impl = params.getParam("impl");
         String depth = params.getParam("enqueuedOrderCount") != null ? params.getParam("enqueuedOrderCount")
                 : params.getParam("depth");
         String id = run.nextScenarioId(bench + " " + impl + " " + depth);
-        Result<?> primary = rr.getPrimaryResult();
+        Result<?> primary = br.getPrimaryResult();
         Statistics st = primary.getStatistics();
-        Double alloc = allocPerOp(rr);
+        Double alloc = allocPerOp(br);
         ScenarioResult r = new ScenarioResult(id, impl, "orderbook:" + bench + ",enqueued=" + depth, "jmh:thrpt")
                 .group(bench + " enqueued=" + depth)
                 .config("mode", "thrpt").config("forks", options.forks()).config("warmup_iterations", options.warmupIterations())
@@ -110,23 +116,29 @@ final class MicroCommand implements Callable<Integer> {
             double[] ci = st.getConfidenceIntervalAt(0.999);
             r.metric("score_error", error).metric("score_ci_low", ci[0]).metric("score_ci_high", ci[1]);
         }
-        List<Double> raw = new ArrayList<>();
-        for (BenchmarkResult br : rr.getBenchmarkResults()) {
-            for (IterationResult ir : br.getIterationResults()) {
-                raw.add(ir.getPrimaryResult().getScore());
-            }
-        }
-        r.iterations(raw.stream().mapToDouble(Double::doubleValue).toArray())
-                .section("orderbook", Map.of("impl", impl, "benchmark", bench, "enqueued", Integer.parseInt(depth)));
-        run.add(r);
+        double[] raw = br.getIterationResults().stream().mapToDouble(ir -> ir.getPrimaryResult().getScore()).toArray();
+        r.iterations(raw).section("orderbook", section(impl, bench, depth, primary.getScore(), error, alloc));
         o.printf("%-24s %-6s %9s %16.0f %12s %12s%n", bench, impl, depth, primary.getScore(),
                 Double.isNaN(error) ? "" : String.format("%.0f", error), alloc == null ? "" : String.format("%.2f", alloc));
         o.flush();
+        return r;
+    }
+
+    private static Map<String, Object> section(String impl, String bench, String depth, double score, double error, Double alloc) {
+        Map<String, Object> ob = new LinkedHashMap<>();
+        ob.put("kind", "micro");
+        ob.put("impl", impl);
+        ob.put("benchmark", bench);
+        ob.put("enqueued", Integer.parseInt(depth));
+        ob.put("ops_s", score);
+        ob.put("error", Double.isNaN(error) ? null : error);
+        ob.put("alloc_b_per_op", alloc);
+        return ob;
     }
 
     /** The gc profiler's normalised allocation rate: bytes per benchmark operation. */
-    private static Double allocPerOp(RunResult rr) {
-        for (Map.Entry<String, Result> e : rr.getSecondaryResults().entrySet()) {
+    private static Double allocPerOp(BenchmarkResult br) {
+        for (Map.Entry<String, Result> e : br.getSecondaryResults().entrySet()) {
             if (e.getKey().endsWith("gc.alloc.rate.norm")) {
                 return e.getValue().getScore();
             }

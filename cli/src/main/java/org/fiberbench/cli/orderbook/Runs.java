@@ -2,28 +2,24 @@ package org.fiberbench.cli.orderbook;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.time.Duration;
-import org.fiberbench.spec.Numbers;
-import picocli.CommandLine.ITypeConverter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.fiberbench.orderbook.BookKind;
-import org.fiberbench.orderbook.jfr.JfrSummary;
 import org.fiberbench.result.RunDirectory;
-import org.fiberbench.result.ScenarioResult;
+import org.fiberbench.spec.Numbers;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** What the measuring orderbook commands share: flag parsing helpers and result writing. */
 final class Runs {
-    static final int JFR_TOP = 15;
-
     private Runs() {
     }
 
@@ -63,8 +59,18 @@ final class Runs {
                 .distinct().toList();
     }
 
-    static String commandLine(String sub, String[] args) {
-        return "orderbook " + sub + (args.length == 0 ? "" : " " + String.join(" ", args));
+    /**
+     * The command as typed, for the run's {@code command} field: {@code fiberbench orderbook SUB ARGS},
+     * whether it came through the top-level command or the orderbook command alone.
+     */
+    static String commandLine(CommandSpec spec) {
+        List<String> all = spec.commandLine().getParseResult().originalArgs();
+        int at = all.indexOf(spec.name());
+        StringBuilder b = new StringBuilder("fiberbench orderbook ").append(spec.name());
+        for (String a : all.subList(at + 1, all.size())) {
+            b.append(' ').append(a.isEmpty() || a.matches(".*[\\s\"'].*") ? "'" + a + "'" : a);
+        }
+        return b.toString();
     }
 
     /** Percentiles in the results format's shape: p50_ns ... max_ns, mean_ns. */
@@ -89,30 +95,5 @@ final class Runs {
             throw new UncheckedIOException(e);
         }
         return run.dir().relativize(f).toString();
-    }
-
-    /** Summarises a fork's recording into the scenario: a {@code jfr} section and a text file. */
-    static void attachJfr(RunDirectory run, ScenarioResult r, String id, Path jfr, PrintWriter out) {
-        if (!Files.exists(jfr)) {
-            run.warn("scenario " + id + ": no flight recording was written");
-            return;
-        }
-        JfrSummary summary = JfrSummary.read(jfr, JFR_TOP);
-        Path txt = run.scenarioFile(id, "-jfr.txt");
-        try {
-            Files.writeString(txt, summary.render());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        r.file("jfr", run.dir().relativize(jfr).toString()).file("jfr_summary", run.dir().relativize(txt).toString())
-                .section("jfr", summary.toMap());
-        out.print(summary.render());
-    }
-
-    static void finish(RunDirectory run, PrintWriter out) {
-        run.finish();
-        out.println("results: " + run.dir().resolve("results.json"));
-        out.flush();
-        org.fiberbench.cli.AfterRun.writeReport(run);
     }
 }

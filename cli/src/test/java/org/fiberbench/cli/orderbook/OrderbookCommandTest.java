@@ -81,6 +81,15 @@ class OrderbookCommandTest {
     }
 
     @Test
+    void badNumberPointsToTheFullCommandsHelp() {
+        CommandLine cl = org.fiberbench.cli.Main.commandLine();
+        cl.setErr(new PrintWriter(err, true));
+        assertEquals(2, cl.execute("orderbook", "generate", "--count", "lots", "--out", dir.resolve("x.csv").toString()));
+        assertTrue(err.toString().strip().endsWith("(see 'fiberbench orderbook generate --help')"), err.toString());
+        assertFalse(Files.exists(dir.resolve("x.csv")));
+    }
+
+    @Test
     void unknownImplExitsTwo() {
         assertEquals(2, run("replay", "--input", generate(10).toString(), "--impl", "slow", "--events",
                 dir.resolve("e.csv").toString()));
@@ -114,6 +123,93 @@ class OrderbookCommandTest {
 
     @Test
     @SuppressWarnings("unchecked")
+    void throughputOfBothImplsPrintsTheSeedsTableSideBySide() throws Exception {
+        Path in = generate(3000);
+        Path runDir = dir.resolve("both");
+        assertEquals(0, run("throughput", "--input", in.toString(), "--counts", "1000,5000", "--out", runDir.toString()), err.toString());
+        List<String> lines = out.toString().lines().toList();
+        int head = lines.indexOf(lines.stream().filter(l -> l.contains("naive cmd/s")).findFirst().orElseThrow(() -> new AssertionError(out)));
+        assertTrue(lines.get(head).contains("fast cmd/s") && lines.get(head).endsWith("fast/naive"), lines.get(head));
+        assertTrue(lines.get(head + 1).matches("\\(default\\)\\s+1000\\s+\\d+\\s+\\d+\\s+[0-9.]+×"), lines.get(head + 1));
+        assertTrue(lines.get(head + 2).matches("\\(default\\)\\s+5000\\s+\\d+\\s+\\d+\\s+[0-9.]+×"), "a count beyond the file: "
+                + lines.get(head + 2));
+        Map<String, Object> json = RunDirectory.read(runDir.resolve("results.json"));
+        assertEquals("fiberbench orderbook throughput --input " + in + " --counts 1000,5000 --out " + runDir, json.get("command"));
+        List<Map<String, Object>> sc = (List<Map<String, Object>>) json.get("scenarios");
+        assertEquals(List.of("naive", "naive", "fast", "fast"), sc.stream().map(s -> s.get("executor")).toList());
+        for (Map<String, Object> s : sc) {
+            Map<String, Object> m = (Map<String, Object>) s.get("metrics");
+            assertEquals(((Number) m.get("repeats")).intValue(), ((List<?>) s.get("iterations")).size(), "a rate per repeat");
+            assertEquals("throughput", ((Map<String, Object>) s.get("orderbook")).get("kind"));
+        }
+        assertEquals(sc.get(0).get("id"), sc.get(2).get("baseline"), "fast is compared with naive at the same count");
+    }
+
+    @Test
+    void throughputRejectsABadCountAndWritesNothing() {
+        Path runDir = dir.resolve("never");
+        assertEquals(2, run("throughput", "--input", generate(10).toString(), "--counts", "0", "--out", runDir.toString()));
+        assertTrue(err.toString().contains("--counts value 0 must be >= 1"), err.toString());
+        assertFalse(Files.exists(runDir));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void forkThatCannotStartIsReportedAsAFailureAndExitsOne() throws Exception {
+        Path runDir = dir.resolve("bad-jvm");
+        assertEquals(1, run("throughput", "--input", generate(100).toString(), "--counts", "100", "--impl", "fast",
+                "--jvm-args", "-XX:+NoSuchFiberbenchOption", "--out", runDir.toString()));
+        assertTrue(out.toString().contains("FAILED: fork exited with 1"), out.toString());
+        Map<String, Object> json = RunDirectory.read(runDir.resolve("results.json"));
+        Map<String, Object> sc = ((List<Map<String, Object>>) json.get("scenarios")).get(0);
+        assertEquals("failure", sc.get("termination"));
+        assertTrue(String.valueOf(sc.get("failure")).contains("NoSuchFiberbenchOption"), sc.toString());
+        assertTrue(json.get("finished_at") != null && Files.exists(runDir.resolve("report.html")), "the run is closed with its report");
+        assertFalse(String.valueOf(json.get("warnings")).contains("interrupted"), json.get("warnings").toString());
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void jmhFailureStillClosesTheRunWithItsReport() throws Exception {
+        Path runDir = dir.resolve("jmh-fails");
+        System.setProperty("jmh.ignoreLock", "true");
+        assertEquals(1, org.fiberbench.cli.Main.execute(new java.io.StringWriter(), "orderbook", "micro", "--impl", "fast",
+                "--enqueued", "1", "--warmup", "0", "--iterations", "1", "--time", "100ms",
+                "--jvm-args", "-XX:+NoSuchFiberbenchOption", "--out", runDir.toString()));
+        Map<String, Object> json = RunDirectory.read(runDir.resolve("results.json"));
+        assertTrue(String.valueOf(json.get("warnings")).contains("JMH stopped"), json.get("warnings").toString());
+        assertFalse(String.valueOf(json.get("warnings")).contains("interrupted"), json.get("warnings").toString());
+        assertTrue(json.get("finished_at") != null && Files.exists(runDir.resolve("report.html")), "the run is closed with its report");
+    }
+
+    @Test
+    void microRejectsBadOptionsAndWritesNothing() {
+        Path runDir = dir.resolve("never");
+        assertEquals(2, run("micro", "--iterations", "0", "--out", runDir.toString()));
+        assertTrue(err.toString().contains("iterations 0 must be >= 1"), err.toString());
+        assertFalse(Files.exists(runDir));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void latencyRunsEachJvmArgsSetInItsOwnForkAndPrintsTheGcTable() throws Exception {
+        Path in = generate(2000);
+        Path runDir = dir.resolve("gc");
+        assertEquals(0, run("latency", "--input", in.toString(), "--rate", "1000", "--seconds", "1", "--impl", "fast", "--timing", "uniform",
+                "--jvm-args", "-XX:+UseSerialGC -Xmx256m", "--jvm-args", "-XX:+UseParallelGC", "--out", runDir.toString()), err.toString());
+        List<Map<String, Object>> sc = (List<Map<String, Object>>) RunDirectory.read(runDir.resolve("results.json")).get("scenarios");
+        assertEquals(2, sc.size());
+        assertEquals(List.of("-XX:+UseSerialGC", "-Xmx256m"), sc.get(0).get("jvm_args"));
+        assertTrue(((String) ((Map<String, Object>) sc.get(0).get("config")).get("gc")).contains("MarkSweepCompact"), sc.get(0).toString());
+        assertTrue(((String) ((Map<String, Object>) sc.get(1).get("config")).get("gc")).contains("PS MarkSweep"), sc.get(1).toString());
+        String text = out.toString();
+        assertTrue(text.contains("p99 µs by JVM options"), text);
+        assertTrue(text.lines().anyMatch(l -> l.startsWith("-XX:+UseSerialGC -Xmx256m ") && l.matches(".*\\d+\\.\\d\\s*$")), text);
+        assertTrue(text.lines().anyMatch(l -> l.startsWith("-XX:+UseParallelGC ") && l.matches(".*\\d+\\.\\d\\s*$")), text);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
     void latencyRunsEveryTimingAndWritesHgrmFiles() throws Exception {
         Path in = generate(5_000);
         Path runDir = dir.resolve("lat");
@@ -127,8 +223,19 @@ class OrderbookCommandTest {
             assertTrue(Files.size(runDir.resolve((String) files.get("hgrm"))) > 0);
             Map<String, Object> metrics = (Map<String, Object>) s.get("metrics");
             assertEquals(2000, ((Number) metrics.get("completed")).intValue());
+            assertEquals("ms p99", metrics.get("score_unit"));
+            Map<String, Object> lat = (Map<String, Object>) s.get("latency");
+            Map<String, Object> spectrum = (Map<String, Object>) lat.get("spectrum");
+            assertFalse(((List<?>) spectrum.get("corrected")).isEmpty() || ((List<?>) spectrum.get("uncorrected")).isEmpty());
+            long inIntervals = ((List<Map<String, Object>>) lat.get("intervals")).stream().mapToLong(i -> ((Number) i.get("count")).longValue()).sum();
+            long inBuckets = ((List<Map<String, Object>>) lat.get("buckets")).stream().mapToLong(b -> ((Number) b.get("count")).longValue()).sum();
+            assertEquals(2000, inIntervals, "every command in a one-second interval");
+            assertEquals(2000, inBuckets, "every command in a bucket");
+            assertEquals("latency", ((Map<String, Object>) s.get("orderbook")).get("kind"));
         }
+        assertEquals(List.of("naive", "batch", "uniform"), sc.stream().map(s -> ((Map<String, Object>) s.get("orderbook")).get("timing")).toList());
         assertTrue(out.toString().contains("uniform"), out.toString());
+        assertTrue(Files.exists(runDir.resolve("report.html")), "latency runs get the report too");
     }
 
     @Test
@@ -152,6 +259,9 @@ class OrderbookCommandTest {
             Map<String, Object> metrics = (Map<String, Object>) s.get("metrics");
             assertTrue(((Number) metrics.get("throughput_ops_s")).doubleValue() > 0);
             assertTrue(metrics.get("alloc_bytes_per_op") instanceof Number, metrics.toString());
+            assertEquals("micro", ((Map<String, Object>) s.get("orderbook")).get("kind"));
         }
+        assertTrue(Files.readString(runDir.resolve("jmh.log")).contains("Benchmark"), "JMH's own output is kept");
+        assertTrue(Files.exists(runDir.resolve("report.html")), "micro runs get the report too");
     }
 }

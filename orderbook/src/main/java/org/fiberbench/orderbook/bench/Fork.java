@@ -52,7 +52,7 @@ public final class Fork {
             try {
                 int exit = await(p, timeout, log);
                 if (exit != 0) {
-                    throw new ForkException("fork exited with " + exit + ": " + lastLine(log), false);
+                    throw new ForkException("fork exited with " + exit + ": " + outcome(log), false);
                 }
                 Properties props = new Properties();
                 try (InputStream in = Files.newInputStream(out)) {
@@ -114,10 +114,20 @@ public final class Fork {
         }
     }
 
-    private static String lastLine(Path log) {
+    /**
+     * What the fork said about its end: its first line of output (where the JVM names a bad option
+     * and a stack trace names its exception) and its last, skipping blank and warning lines.
+     */
+    static String outcome(Path log) {
         try {
-            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-            return lines.stream().filter(l -> !l.isBlank()).reduce((a, b) -> b).orElse("(no output)").strip();
+            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8).stream().map(String::strip)
+                    .filter(l -> !l.isEmpty() && !l.startsWith("WARNING:")).toList();
+            if (lines.isEmpty()) {
+                return "(no output)";
+            }
+            String first = lines.get(0);
+            String last = lines.get(lines.size() - 1);
+            return lines.size() == 1 ? first : first + " ... " + last;
         } catch (IOException e) {
             return "(no log)";
         }

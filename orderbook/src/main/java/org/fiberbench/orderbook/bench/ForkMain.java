@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
 import org.fiberbench.orderbook.BookKind;
 import org.fiberbench.orderbook.CommandCodec;
@@ -95,6 +96,8 @@ public final class ForkMain {
             p.setProperty("seconds." + i, Double.toString(rows.get(i).seconds()));
             p.setProperty("repeats." + i, Integer.toString(rows.get(i).repeats()));
             p.setProperty("cpu_s." + i, Double.toString(rows.get(i).cpuSeconds()));
+            p.setProperty("rates." + i, Arrays.stream(rows.get(i).repeatRates()).mapToObj(Double::toString)
+                    .collect(Collectors.joining(",")));
         }
         return p;
     }
@@ -112,6 +115,11 @@ public final class ForkMain {
         p.setProperty("completed", Boolean.toString(r.completed()));
         p.setProperty("latency", encode(r.latency()));
         p.setProperty("service", encode(r.service()));
+        p.setProperty("gc", String.join(",", r.collectors()));
+        p.setProperty("intervals", Integer.toString(r.intervals().size()));
+        for (int i = 0; i < r.intervals().size(); i++) {
+            p.setProperty("interval." + i, r.intervals().get(i).encode());
+        }
         return p;
     }
 

@@ -25,8 +25,9 @@ public final class Forked {
         for (int i = 0; i < n; i++) {
             long c = Long.parseLong(p.getProperty("commands." + i));
             double s = Double.parseDouble(p.getProperty("seconds." + i));
+            double[] rates = Arrays.stream(p.getProperty("rates." + i).split(",")).mapToDouble(Double::parseDouble).toArray();
             rows.add(new ThroughputBenchmark.Row(c, s, c / s, Integer.parseInt(p.getProperty("repeats." + i)),
-                    Double.parseDouble(p.getProperty("cpu_s." + i))));
+                    Double.parseDouble(p.getProperty("cpu_s." + i)), rates));
         }
         return rows;
     }
@@ -47,7 +48,16 @@ public final class Forked {
                 ForkMain.decode(p.getProperty("service")), Long.parseLong(p.getProperty("planned")),
                 Long.parseLong(p.getProperty("sent")), Double.parseDouble(p.getProperty("elapsed_s")),
                 Double.parseDouble(p.getProperty("cpu_s")),
-                Boolean.parseBoolean(p.getProperty("completed")));
+                Boolean.parseBoolean(p.getProperty("completed")), intervals(p), List.of(p.getProperty("gc", "").split(",")));
+    }
+
+    private static List<LatencyBenchmark.Interval> intervals(Properties p) {
+        int n = Integer.parseInt(p.getProperty("intervals", "0"));
+        List<LatencyBenchmark.Interval> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            out.add(LatencyBenchmark.Interval.decode(p.getProperty("interval." + i)));
+        }
+        return out;
     }
 
     /** JVM options that make a fork record a Flight Recorder file, dumped when it exits. */

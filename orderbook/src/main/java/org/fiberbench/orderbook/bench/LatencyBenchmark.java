@@ -1,13 +1,16 @@
 package org.fiberbench.orderbook.bench;
 
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.fiberbench.orderbook.BookKind;
 import org.fiberbench.orderbook.CommandLog;
 import org.fiberbench.orderbook.CountingSink;
 import org.fiberbench.orderbook.OrderBook;
+import org.fiberbench.orderbook.jfr.MeasuredWindow;
 
 /**
  * Seed 002's latency benchmarks: an open loop that sends {@code rate} commands per second for
@@ -24,15 +27,54 @@ public final class LatencyBenchmark {
      * What one run measured; {@code completed} is false when the deadline stopped it early.
      * {@code cpuSeconds} is the sending thread's CPU time: it spins between commands, so CPU well
      * below elapsed time means the OS took the core away, and the tail shows the machine, not the book.
+     * {@code intervals} are the run's seconds by completion time (empty when the run was too long to
+     * keep every command's figures); {@code collectors} names the JVM's garbage collectors, so a GC
+     * experiment shows which collector each fork really ran.
      */
     public record Result(Timing timing, int rate, Histogram latency, Histogram service, long planned, long sent,
-                         double elapsedSeconds, double cpuSeconds, boolean completed) {
+                         double elapsedSeconds, double cpuSeconds, boolean completed, List<Interval> intervals,
+                         List<String> collectors) {
+        public Result {
+            intervals = List.copyOf(intervals);
+            collectors = List.copyOf(collectors);
+        }
+
         /**
          * Commands per second actually sent. A batch schedule finishes early (its last batch starts
          * one second before the end), so elapsed time never counts for less than the schedule's span.
          */
         public double achievedRate() {
             return sent / Math.max(elapsedSeconds, (double) sent / rate);
+        }
+
+        /** Each whole second's p99 in ms: the iterations behind the p99 score's interval. */
+        public double[] secondlyP99Ms() {
+            return intervals.stream().filter(iv -> iv.seconds() >= 0.999 && iv.count() > 0)
+                    .mapToDouble(iv -> iv.p99Ns() / 1e6).toArray();
+        }
+    }
+
+    /**
+     * One second of a latency run (the last may be shorter), by completion time.
+     *
+     * @param endSeconds its end, in seconds since the first command was due
+     * @param seconds its length
+     * @param count commands completed in it; 0 when the book was stuck for the whole second
+     */
+    public record Interval(double endSeconds, double seconds, long count, long p50Ns, long p90Ns, long p99Ns, long maxNs) {
+        /** commands per second completed in this interval */
+        public double throughput() {
+            return count / seconds;
+        }
+
+        String encode() {
+            return endSeconds + "," + seconds + "," + count + "," + p50Ns + "," + p90Ns + "," + p99Ns + "," + maxNs;
+        }
+
+        static Interval decode(String text) {
+            String[] f = text.split(",");
+            return new Interval(Double.parseDouble(f[0]), Double.parseDouble(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]),
+                    Long.parseLong(f[4]), Long.parseLong(f[5]), Long.parseLong(f[6]));
         }
     }
 
@@ -56,38 +98,43 @@ public final class LatencyBenchmark {
         Histogram service = new Histogram(HIGHEST_NS, 3);
         CountingSink sink = new CountingSink();
         long planned = (long) rate * seconds;
+        Trace trace = Trace.allocate(planned);
         long span = log.maxId() + 1;
         int size = log.size();
+        MeasuredWindow window = MeasuredWindow.open(timing.label() + " latency at " + rate + "/s");
         long cpuStart = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         long start = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(10);
         long sent = 0;
         long end = start;
         boolean completed = true;
-        for (int i = 0; sent < planned; sent++, i++) {
-            if (i == size) {
-                i = 0;
-            }
-            long due = timing == Timing.UNIFORM
-                    ? start + sent * 1_000_000_000L / rate
-                    : start + (sent / rate) * 1_000_000_000L;
+        for (int i = 0; sent < planned; sent++, i = i + 1 == size ? 0 : i + 1) { // i goes round the log
+            long due = start + offsetNs(timing, sent, rate);
             while (System.nanoTime() < due) {
                 Thread.onSpinWait();
             }
             long taken = System.nanoTime();
             log.apply(i, (sent / size) * span, book, sink);
             end = System.nanoTime();
+            long lat = Math.min(end - (timing == Timing.NAIVE ? taken : due), HIGHEST_NS);
             service.recordValue(Math.min(end - taken, HIGHEST_NS));
-            latency.recordValue(Math.min(end - (timing == Timing.NAIVE ? taken : due), HIGHEST_NS));
+            latency.recordValue(lat);
+            trace.record(sent, end - start, lat);
             if (end - start > deadlineNs) {
                 completed = false;
                 sent++;
                 break;
             }
         }
-        if (sink.checksum() == 42) {
-            System.err.print(""); // keeps the replayed work observable to the JIT
-        }
         double cpu = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpuStart) / 1e9;
-        return new Result(timing, rate, latency, service, planned, sent, Math.max(1, end - start) / 1e9, cpu, completed);
+        window.commit();
+        ThroughputBenchmark.keepObservable(sink.checksum());
+        double elapsed = Math.max(1, end - start) / 1e9;
+        return new Result(timing, rate, latency, service, planned, sent, elapsed, cpu, completed, trace.intervals(sent, elapsed),
+                ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList());
+    }
+
+    /** When command {@code n} is due after the start: evenly spaced (uniform), or with its whole second (naive, batch). */
+    static long offsetNs(Timing timing, long n, int rate) {
+        return timing == Timing.UNIFORM ? n * 1_000_000_000L / rate : (n / rate) * 1_000_000_000L;
     }
 }

@@ -9,6 +9,7 @@ import org.fiberbench.orderbook.CommandLog;
 import org.fiberbench.orderbook.CountingSink;
 import org.fiberbench.orderbook.OrderBook;
 import org.fiberbench.orderbook.Replay;
+import org.fiberbench.orderbook.jfr.MeasuredWindow;
 
 /**
  * Seed 002's throughput benchmark: after a warm-up, replay the first N commands (going round the
@@ -27,9 +28,19 @@ public final class ThroughputBenchmark {
     /**
      * One row of the seed's table: the median of {@code repeats} replays on new books, and the
      * replaying thread's CPU time in that replay; CPU well below wall time means the thread was
-     * descheduled (a busy machine) and the row understates the book.
+     * descheduled (a busy machine) and the row understates the book. {@code repeatRates} holds
+     * every replay's commands per second, in the order run: the iterations behind an interval.
      */
-    public record Row(long commands, double seconds, double commandsPerSecond, int repeats, double cpuSeconds) {
+    public record Row(long commands, double seconds, double commandsPerSecond, int repeats, double cpuSeconds,
+                      double[] repeatRates) {
+        public Row {
+            repeatRates = repeatRates.clone();
+        }
+
+        @Override
+        public double[] repeatRates() {
+            return repeatRates.clone();
+        }
     }
 
     private ThroughputBenchmark() {
@@ -52,15 +63,21 @@ public final class ThroughputBenchmark {
                 runs.add(r);
                 measured += r[0];
             }
+            double[] rates = runs.stream().mapToDouble(r -> count / (r[0] / 1e9)).toArray();
             runs.sort((a, b) -> Long.compare(a[0], b[0]));
             long[] median = runs.get(runs.size() / 2);
             double seconds = median[0] / 1e9;
-            rows.add(new Row(count, seconds, count / seconds, runs.size(), median[1] / 1e9));
+            rows.add(new Row(count, seconds, count / seconds, runs.size(), median[1] / 1e9, rates));
         }
-        if (checksum == 42) {
-            System.err.print(""); // keeps the checksum, and so the replayed work, observable
-        }
+        keepObservable(checksum);
         return rows;
+    }
+
+    /** Uses a checksum of the replayed events, so that the JIT cannot drop the work that made it. */
+    static void keepObservable(long checksum) {
+        if (checksum == 42) {
+            System.err.print("");
+        }
     }
 
     /** One replay on a new book: {wall ns, thread CPU ns, checksum}. */
@@ -69,10 +86,12 @@ public final class ThroughputBenchmark {
         OrderBook book = kind.newBook();
         CountingSink sink = new CountingSink();
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        MeasuredWindow window = MeasuredWindow.open("replay of " + count + " commands");
         long cpu = mx.getCurrentThreadCpuTime();
         long start = System.nanoTime();
         Replay.run(log, book, sink, count);
         long elapsed = System.nanoTime() - start;
+        window.commit();
         return new long[] {elapsed, mx.getCurrentThreadCpuTime() - cpu, sink.checksum()};
     }
 

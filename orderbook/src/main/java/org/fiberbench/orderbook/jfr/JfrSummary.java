@@ -3,6 +3,9 @@ package org.fiberbench.orderbook.jfr;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -16,50 +19,97 @@ import jdk.jfr.consumer.RecordingFile;
  * The three views of seed 002's Flight Recorder checklist that matter for the book, read from a
  * recording: hot methods (top frames of {@code jdk.ExecutionSample}, bottom-up), allocation by
  * class (weights of {@code jdk.ObjectAllocationSample}) and GC pauses ({@code jdk.GarbageCollection}).
+ * When the recording holds {@link MeasuredWindow} events, only events that start inside one count,
+ * so that parsing the input and the warm-up do not drown the measured code.
+ *
+ * @param measuredSeconds the total length of the measured windows; 0 when the whole recording counts
  */
-public record JfrSummary(long executionSamples, List<Entry> hotMethods, long sampledAllocationBytes,
+public record JfrSummary(double measuredSeconds, long executionSamples, List<Entry> hotMethods, long sampledAllocationBytes,
                          List<Entry> allocationByClass, int gcCount, double gcPauseTotalMs, double gcPauseMaxMs) {
 
     /** A method or class with its count (samples or bytes) and share of the total in percent. */
     public record Entry(String name, long value, double percent) {
     }
 
+    /** Sums the recording's events; {@code top} entries per list. */
     public static JfrSummary read(Path recording, int top) {
-        Map<String, Long> methods = new HashMap<>();
-        Map<String, Long> classes = new HashMap<>();
-        long samples = 0;
-        long bytes = 0;
-        int gcs = 0;
-        double pauseTotal = 0;
-        double pauseMax = 0;
+        List<Instant[]> windows = windows(recording);
+        Tally t = new Tally();
         try (RecordingFile file = new RecordingFile(recording)) {
             while (file.hasMoreEvents()) {
                 RecordedEvent e = file.readEvent();
-                switch (e.getEventType().getName()) {
-                    case "jdk.ExecutionSample" -> {
-                        samples++;
-                        methods.merge(topFrame(e), 1L, Long::sum);
-                    }
-                    case "jdk.ObjectAllocationSample" -> {
-                        long w = e.getLong("weight");
-                        bytes += w;
-                        classes.merge(e.getClass("objectClass").getName(), w, Long::sum);
-                    }
-                    case "jdk.GarbageCollection" -> {
-                        gcs++;
-                        double ms = e.getDuration("sumOfPauses").toNanos() / 1e6;
-                        pauseTotal += ms;
-                        pauseMax = Math.max(pauseMax, e.getDuration("longestPause").toNanos() / 1e6);
-                    }
-                    default -> {
-                        // other events are not part of the summary
-                    }
+                if (windows.isEmpty() || inside(windows, e.getStartTime())) {
+                    t.add(e);
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read recording " + recording + ": " + e.getMessage(), e);
+            throw unreadable(recording, e);
         }
-        return new JfrSummary(samples, top(methods, samples, top), bytes, top(classes, bytes, top), gcs, pauseTotal, pauseMax);
+        double measured = windows.stream().mapToDouble(w -> Duration.between(w[0], w[1]).toNanos() / 1e9).sum();
+        return new JfrSummary(measured, t.samples, top(t.methods, t.samples, top), t.bytes, top(t.classes, t.bytes, top),
+                t.gcs, t.pauseTotal, t.pauseMax);
+    }
+
+    /** The measured windows of the recording, as [start, end]. */
+    private static List<Instant[]> windows(Path recording) {
+        List<Instant[]> out = new ArrayList<>();
+        try (RecordingFile file = new RecordingFile(recording)) {
+            while (file.hasMoreEvents()) {
+                RecordedEvent e = file.readEvent();
+                if (e.getEventType().getName().equals(MeasuredWindow.NAME)) {
+                    out.add(new Instant[] {e.getStartTime(), e.getEndTime()});
+                }
+            }
+        } catch (IOException e) {
+            throw unreadable(recording, e);
+        }
+        return out;
+    }
+
+    private static boolean inside(List<Instant[]> windows, Instant t) {
+        for (Instant[] w : windows) {
+            if (!t.isBefore(w[0]) && !t.isAfter(w[1])) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static UncheckedIOException unreadable(Path recording, IOException e) {
+        return new UncheckedIOException("cannot read recording " + recording + ": " + e.getMessage(), e);
+    }
+
+    /** Running totals of the events that count. */
+    private static final class Tally {
+        final Map<String, Long> methods = new HashMap<>();
+        final Map<String, Long> classes = new HashMap<>();
+        long samples;
+        long bytes;
+        int gcs;
+        double pauseTotal;
+        double pauseMax;
+
+        void add(RecordedEvent e) {
+            switch (e.getEventType().getName()) {
+                case "jdk.ExecutionSample" -> {
+                    samples++;
+                    methods.merge(topFrame(e), 1L, Long::sum);
+                }
+                case "jdk.ObjectAllocationSample" -> {
+                    long w = e.getLong("weight");
+                    bytes += w;
+                    classes.merge(e.getClass("objectClass").getName(), w, Long::sum);
+                }
+                case "jdk.GarbageCollection" -> {
+                    gcs++;
+                    pauseTotal += e.getDuration("sumOfPauses").toNanos() / 1e6;
+                    pauseMax = Math.max(pauseMax, e.getDuration("longestPause").toNanos() / 1e6);
+                }
+                default -> {
+                    // other events are not part of the summary
+                }
+            }
+        }
     }
 
     private static String topFrame(RecordedEvent e) {
@@ -82,6 +132,8 @@ public record JfrSummary(long executionSamples, List<Entry> hotMethods, long sam
     /** The summary as plain text, for a {@code -jfr.txt} file and the terminal. */
     public String render() {
         StringBuilder b = new StringBuilder();
+        b.append(measuredSeconds > 0 ? String.format("Within the measured window (%.3f s)%n", measuredSeconds)
+                : String.format("Whole recording (no measured window marked)%n"));
         b.append(String.format("Hot methods (top frame of %d execution samples)%n", executionSamples));
         hotMethods.forEach(e -> b.append(String.format("  %6.2f%%  %8d  %s%n", e.percent(), e.value(), e.name())));
         b.append(String.format("Allocation by class (%d sampled bytes)%n", sampledAllocationBytes));
@@ -93,6 +145,7 @@ public record JfrSummary(long executionSamples, List<Entry> hotMethods, long sam
     /** The summary as a JSON-able map for the {@code jfr} section of a scenario. */
     public Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
+        m.put("measured_s", measuredSeconds);
         m.put("execution_samples", executionSamples);
         m.put("hot_methods", hotMethods.stream().map(JfrSummary::entry).toList());
         m.put("sampled_allocation_bytes", sampledAllocationBytes);

@@ -1,17 +1,26 @@
 package org.fiberbench.orderbook.jmh;
 
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import org.openjdk.jmh.profile.GCProfiler;
+import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
 
 /** Runs {@link CancelBenchmarks} and {@link AddBenchmarks} through JMH's {@link Runner}, with the gc profiler. */
 public final class MicroBenchmarks {
@@ -35,6 +44,11 @@ public final class MicroBenchmarks {
             jvmArgs = List.copyOf(jvmArgs);
         }
 
+        /** These options with JMH's output going to {@code file}. */
+        public Options withLog(Path file) {
+            return new Options(forks, warmupIterations, warmupTime, iterations, time, impls, enqueued, jvmArgs, file);
+        }
+
         private static void positive(String what, int value, int min) {
             if (value < min) {
                 throw new IllegalArgumentException(what + " " + value + " must be >= " + min);
@@ -45,8 +59,29 @@ public final class MicroBenchmarks {
     private MicroBenchmarks() {
     }
 
-    public static Collection<RunResult> run(Options o) throws RunnerException {
-        return new Runner(options(o).build()).run();
+    /**
+     * Runs the benchmarks; {@code each} receives every benchmark's result (forks aggregated) as soon
+     * as it is done, in the calling thread. JMH's own output goes to {@code o.log()}.
+     */
+    public static Collection<RunResult> run(Options o, Consumer<BenchmarkResult> each) throws RunnerException {
+        PrintStream log = o.log() == null ? System.out : newLog(o.log());
+        try {
+            return new Runner(options(o).build(), new EachResult(OutputFormatFactory.createFormatInstance(log, VerboseMode.NORMAL), each))
+                    .run();
+        } finally {
+            log.flush();
+            if (log != System.out) {
+                log.close();
+            }
+        }
+    }
+
+    private static PrintStream newLog(Path file) {
+        try {
+            return new PrintStream(Files.newOutputStream(file), true, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
     }
 
     static ChainedOptionsBuilder options(Options o) {
@@ -66,9 +101,6 @@ public final class MicroBenchmarks {
         }
         if (!o.enqueued().isEmpty()) {
             b.param("enqueuedOrderCount", o.enqueued().stream().map(String::valueOf).toArray(String[]::new));
-        }
-        if (o.log() != null) {
-            b.output(o.log().toString());
         }
         return b;
     }

@@ -35,6 +35,22 @@ class ForkTest {
         assertEquals(2, rows.size());
         assertEquals(20_000, rows.get(1).commands());
         assertTrue(rows.get(1).commandsPerSecond() > 0);
+        for (ThroughputBenchmark.Row row : rows) {
+            assertEquals(row.repeats(), row.repeatRates().length, "one rate per repeated replay");
+            double[] sorted = row.repeatRates();
+            java.util.Arrays.sort(sorted);
+            assertEquals(sorted[sorted.length / 2], row.commandsPerSecond(), sorted[sorted.length / 2] * 1e-9, "the row is the median");
+        }
+    }
+
+    @Test
+    void latencyForkRunsWithItsOwnJvmOptions() {
+        LatencyBenchmark.Result serial = Forked.latency(input, BookKind.FAST, Timing.UNIFORM, 1000, 1, List.of("-XX:+UseSerialGC"));
+        LatencyBenchmark.Result parallel = Forked.latency(input, BookKind.FAST, Timing.UNIFORM, 1000, 1, List.of("-XX:+UseParallelGC"));
+        assertTrue(serial.collectors().contains("MarkSweepCompact"), serial.collectors().toString());
+        assertTrue(parallel.collectors().contains("PS MarkSweep"), parallel.collectors().toString());
+        assertEquals(1000, serial.latency().getTotalCount());
+        assertEquals(1000, serial.intervals().stream().mapToLong(LatencyBenchmark.Interval::count).sum(), "intervals survive the fork");
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.List;
 import org.fiberbench.orderbook.BookKind;
 import org.fiberbench.orderbook.CommandLog;
 import org.fiberbench.orderbook.Generator;
@@ -37,6 +38,28 @@ class LatencyBenchmarkTest {
         LatencyBenchmark.Result r = LatencyBenchmark.run(LOG, BookKind.FAST, Timing.BATCH, 3000, 1, Duration.ofSeconds(30));
         // all 3000 commands are due at the start of the second, so the last waits for the 2999 before it
         assertTrue(r.latency().getMaxValue() > r.service().getMaxValue());
+    }
+
+    @Test
+    void everyCommandFallsIntoOneSecondInterval() {
+        LatencyBenchmark.Result r = LatencyBenchmark.run(LOG, BookKind.FAST, Timing.UNIFORM, 2000, 2, Duration.ofSeconds(30));
+        List<LatencyBenchmark.Interval> iv = r.intervals();
+        assertTrue(iv.size() >= 2, iv.toString()); // more when the machine held the sender back
+        assertEquals(4000, iv.stream().mapToLong(LatencyBenchmark.Interval::count).sum());
+        assertEquals(1.0, iv.get(0).endSeconds(), 1e-9);
+        for (LatencyBenchmark.Interval i : iv) {
+            assertTrue(i.p50Ns() <= i.p90Ns() && i.p90Ns() <= i.p99Ns() && i.p99Ns() <= i.maxNs(), i.toString());
+            assertTrue(i.maxNs() <= r.latency().getMaxValue(), "no interval exceeds the run's max");
+        }
+        assertEquals(iv.stream().filter(i -> i.seconds() >= 0.999).count(), r.secondlyP99Ms().length, "a p99 per whole second");
+    }
+
+    @Test
+    void batchTimingDuesEachSecondsCommandsAtItsStart() {
+        assertEquals(0, LatencyBenchmark.offsetNs(Timing.BATCH, 2999, 3000));
+        assertEquals(1_000_000_000L, LatencyBenchmark.offsetNs(Timing.BATCH, 3000, 3000));
+        assertEquals(1_000_000_000L, LatencyBenchmark.offsetNs(Timing.NAIVE, 3001, 3000));
+        assertEquals(999_666_666L, LatencyBenchmark.offsetNs(Timing.UNIFORM, 2999, 3000));
     }
 
     @Test

@@ -1,0 +1,136 @@
+package org.fiberbench.cli.orderbook;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+import org.fiberbench.orderbook.bench.LatencyBenchmark;
+import org.fiberbench.result.RunDirectory;
+import org.fiberbench.result.ScenarioResult;
+
+/**
+ * A latency run as a scenario of results.json, shaped like fiberbench's own open-loop scenarios so
+ * the report and {@code compare} treat both alike: the score is the p99 in ms with each second's
+ * p99 as iterations; the {@code latency} section has the percentiles corrected (from the timing's
+ * clock start) and uncorrected (service time), the spectrum, per-second intervals and buckets.
+ */
+final class LatencyResults {
+    /** Below this share of the requested rate the book did not keep up. */
+    static final double SATURATION_SHARE = 0.95;
+    private static final int SPECTRUM_POINTS = 200;
+    private static final long[] BUCKET_UPPER_NS = {1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L, 100_000_000L, 1_000_000_000L};
+    private static final String[] BUCKET_LABELS = {"< 1 µs", "< 10 µs", "< 100 µs", "< 1 ms", "< 10 ms", "< 100 ms", "< 1 s"};
+
+    private LatencyResults() {
+    }
+
+    static void record(RunDirectory run, ScenarioResult r, LatencyBenchmark.Result res, String jvm) {
+        Map<String, Object> corrected = Runs.percentiles(res.latency());
+        Map<String, Object> service = Runs.percentiles(res.service());
+        double[] p99s = res.secondlyP99Ms();
+        r.metric("score", res.latency().getValueAtPercentile(99) / 1e6).metric("score_unit", "ms p99");
+        if (p99s.length > 1) {
+            r.iterations(p99s);
+        }
+        corrected.forEach((k, v) -> r.metric("latency_" + k, v));
+        service.forEach((k, v) -> r.metric("service_" + k, v));
+        r.metric("throughput_ops_s", res.achievedRate()).metric("requested_rate_ops_s", res.rate())
+                .metric("completed", res.sent()).metric("errors", 0).metric("cpu_s", res.cpuSeconds());
+        r.config("gc", String.join(", ", res.collectors()));
+        r.section("latency", section(res, corrected, service));
+        r.section("orderbook", orderbook(r, res, jvm));
+        r.file("hgrm", Runs.writeHgrm(run, r.id(), ".hgrm", res.latency()));
+        r.file("hgrm_service", Runs.writeHgrm(run, r.id(), "-service.hgrm", res.service()));
+        double cpuShare = res.cpuSeconds() / res.elapsedSeconds();
+        if (!res.completed()) {
+            r.metric("warning", "rate not achieved: sent " + res.sent() + " of " + res.planned());
+        } else if (cpuShare < 0.9) {
+            r.metric("warning", String.format("the sending thread ran only %.0f%% of the time: a busy machine; "
+                    + "the tail shows the OS scheduler", 100 * cpuShare));
+        }
+    }
+
+    private static Map<String, Object> section(LatencyBenchmark.Result res, Map<String, Object> corrected, Map<String, Object> service) {
+        Map<String, Object> lat = new LinkedHashMap<>();
+        lat.put("model", "open");
+        lat.put("timing", res.timing().label());
+        lat.put("requested_rate_ops_s", res.rate());
+        lat.put("achieved_rate_ops_s", res.achievedRate());
+        boolean saturated = !res.completed() || res.achievedRate() < SATURATION_SHARE * res.rate();
+        lat.put("saturated", saturated);
+        lat.put("saturation_reason", !res.completed() ? "stopped at the deadline after " + res.sent() + " of "
+                + res.planned() + " commands" : saturated ? "achieved " + Math.round(100 * res.achievedRate() / res.rate())
+                + "% of requested rate" : null);
+        lat.put("completed", res.sent());
+        lat.put("errors", 0);
+        lat.put("corrected", corrected);
+        lat.put("uncorrected", service);
+        Map<String, Object> spectrum = new LinkedHashMap<>();
+        spectrum.put("corrected", spectrum(res.latency()));
+        spectrum.put("uncorrected", spectrum(res.service()));
+        lat.put("spectrum", spectrum);
+        lat.put("intervals", intervals(res.intervals()));
+        lat.put("buckets", buckets(res.latency()));
+        return lat;
+    }
+
+    private static Map<String, Object> orderbook(ScenarioResult r, LatencyBenchmark.Result res, String jvm) {
+        Map<String, Object> ob = new LinkedHashMap<>();
+        ob.put("kind", "latency");
+        ob.put("impl", r.executor());
+        ob.put("timing", res.timing().label());
+        ob.put("jvm", jvm);
+        ob.put("rate", res.rate());
+        ob.put("sent_per_s", res.achievedRate());
+        return ob;
+    }
+
+    /** [[p in 0..1, ns], ...] at HdrHistogram's percentile steps (5 per halving of the tail), as in .hgrm files. */
+    private static List<double[]> spectrum(Histogram h) {
+        List<double[]> out = new ArrayList<>();
+        if (h.getTotalCount() == 0) {
+            return out;
+        }
+        for (HistogramIterationValue v : h.percentiles(5)) {
+            out.add(new double[] {v.getPercentileLevelIteratedTo() / 100.0, v.getValueIteratedTo()});
+            if (out.size() >= SPECTRUM_POINTS) {
+                break;
+            }
+        }
+        return out;
+    }
+
+    private static List<Map<String, Object>> intervals(List<LatencyBenchmark.Interval> intervals) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (LatencyBenchmark.Interval iv : intervals) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            boolean any = iv.count() > 0;
+            m.put("t_s", Math.round(iv.endSeconds() * 1000) / 1000.0);
+            m.put("warmup", false);
+            m.put("phase", "measure");
+            m.put("count", iv.count());
+            m.put("throughput_ops_s", iv.throughput());
+            m.put("p50_ns", any ? iv.p50Ns() : null);
+            m.put("p90_ns", any ? iv.p90Ns() : null);
+            m.put("p99_ns", any ? iv.p99Ns() : null);
+            m.put("max_ns", any ? iv.maxNs() : null);
+            out.add(m);
+        }
+        return out;
+    }
+
+    /** Decade buckets from 1 µs: an order book answers in micro- to milliseconds. */
+    private static List<Map<String, Object>> buckets(Histogram h) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        long below = 0;
+        for (int i = 0; i < BUCKET_UPPER_NS.length; i++) {
+            long upTo = h.getTotalCount() == 0 ? 0 : h.getCountBetweenValues(0, BUCKET_UPPER_NS[i] - 1);
+            out.add(Map.of("label", BUCKET_LABELS[i], "upper_ns", BUCKET_UPPER_NS[i], "count", upTo - below));
+            below = upTo;
+        }
+        out.add(Map.of("label", ">= 1 s", "upper_ns", h.getMaxValue() + 1, "count", h.getTotalCount() - below));
+        return out;
+    }
+}

@@ -1,0 +1,107 @@
+package org.fiberbench.cli.orderbook;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.fiberbench.cli.AfterRun;
+import org.fiberbench.orderbook.jfr.JfrSummary;
+import org.fiberbench.result.RunDirectory;
+import org.fiberbench.result.ScenarioResult;
+
+/**
+ * The run directory of one measuring orderbook command. Each finished scenario is written at once;
+ * the run is closed (finished, report written) either at the end or, on Ctrl-C, by a shutdown hook,
+ * so that an interrupted run keeps its finished scenarios and still gets its report. Flight
+ * Recorder summaries are printed after the command's table, not inside it.
+ */
+final class OrderbookRun {
+    static final int JFR_TOP = 15;
+
+    private final RunDirectory run;
+    private final PrintWriter out;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final List<String> jfrTexts = new ArrayList<>();
+    private final Thread hook;
+
+    private OrderbookRun(RunDirectory run, PrintWriter out) {
+        this.run = run;
+        this.out = out;
+        this.hook = new Thread(this::interrupted, "fiberbench-orderbook-interrupt");
+        Runtime.getRuntime().addShutdownHook(hook);
+    }
+
+    static OrderbookRun create(Path dir, String suite, String command, PrintWriter out) {
+        return new OrderbookRun(RunDirectory.create(dir, suite, "adhoc", command), out);
+    }
+
+    RunDirectory directory() {
+        return run;
+    }
+
+    /** Whether Ctrl-C closed the run: the command should stop. */
+    boolean isClosed() {
+        return closed.get();
+    }
+
+    /** Adds a finished scenario (ignored once the run was closed by an interrupt). */
+    void add(ScenarioResult r) {
+        if (!closed.get()) {
+            run.add(r);
+        }
+    }
+
+    /** Summarises a fork's recording into the scenario: a {@code jfr} section and a text file, printed at the end. */
+    void attachJfr(ScenarioResult r, String id, Path jfr) {
+        if (!Files.exists(jfr)) {
+            run.warn("scenario " + id + ": no flight recording was written");
+            return;
+        }
+        JfrSummary summary = JfrSummary.read(jfr, JFR_TOP);
+        Path txt = run.scenarioFile(id, "-jfr.txt");
+        try {
+            Files.writeString(txt, summary.render());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        r.file("jfr", run.dir().relativize(jfr).toString()).file("jfr_summary", run.dir().relativize(txt).toString())
+                .section("jfr", summary.toMap());
+        jfrTexts.add("Flight Recorder, " + id + " (" + run.dir().relativize(txt) + "):\n" + summary.render());
+    }
+
+    /** Ends the run normally: the Flight Recorder summaries, results.json finished, report.html. */
+    void finish() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        removeHook();
+        jfrTexts.forEach(t -> out.println("\n" + t.stripTrailing()));
+        close();
+    }
+
+    private void interrupted() {
+        if (closed.compareAndSet(false, true)) {
+            run.warn("interrupted (Ctrl-C): the scenarios finished before it are kept");
+            close();
+        }
+    }
+
+    private void close() {
+        run.finish();
+        out.println("results: " + run.dir().resolve("results.json"));
+        out.flush();
+        AfterRun.writeReport(run);
+    }
+
+    private void removeHook() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException ignored) {
+            // already shutting down: the hook found the run closed and did nothing
+        }
+    }
+}
