@@ -19,12 +19,24 @@ final class JmhCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<String> all = new ArrayList<>(args);
-        if (!all.contains("-jvmArgsAppend")) {
-            all.add("-jvmArgsAppend");
-            all.add(String.join(" ", org.fiberbench.engine.Defaults.FORK_JVM_ARGS));
-        }
-        org.openjdk.jmh.Main.main(all.toArray(String[]::new));
+        org.openjdk.jmh.Main.main(withForkJvmArgs(args).toArray(String[]::new));
         return 0;
+    }
+
+    /**
+     * Every fork gets fiberbench's own JVM options (custom schedulers need {@code --add-opens}); they are
+     * added to the user's {@code -jvmArgsAppend}, since JMH keeps only the last one given.
+     */
+    static List<String> withForkJvmArgs(List<String> args) {
+        List<String> all = new ArrayList<>(args);
+        String ours = String.join(" ", org.fiberbench.engine.Defaults.FORK_JVM_ARGS);
+        int i = all.indexOf("-jvmArgsAppend");
+        if (i >= 0 && i + 1 < all.size()) {
+            all.set(i + 1, all.get(i + 1) + " " + ours);
+        } else {
+            all.add("-jvmArgsAppend");
+            all.add(ours);
+        }
+        return all;
     }
 }

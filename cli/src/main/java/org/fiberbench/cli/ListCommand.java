@@ -4,11 +4,12 @@ import java.util.concurrent.Callable;
 import org.fiberbench.engine.Suite;
 import org.fiberbench.engine.Suites;
 import org.fiberbench.executor.ExecutorKind;
+import org.fiberbench.load.LoadSpec;
 import org.fiberbench.workload.WorkloadKind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
-/** {@code fiberbench list executors|workloads|suites}. */
+/** {@code fiberbench list executors|workloads|loads|suites}: each kind with its keys and an example. */
 @Command(name = "list", mixinStandardHelpOptions = true, description = "List executors, workloads, load models or suites.")
 final class ListCommand implements Callable<Integer> {
 
@@ -33,18 +34,16 @@ final class ListCommand implements Callable<Integer> {
                             k.keys().isEmpty() ? "-" : String.join(", ", k.keys()), k.example(), k.description()));
                 }
             }
-            case loads -> sb.append("""
-                    batch    keys: tasks                  e.g. batch:tasks=10000
-                             submit N tasks, wait for all; scored by JMH (ms per batch or batches/s)
-                    closed   keys: users, duration, warmup e.g. closed:users=100,duration=10s,warmup=2s
-                             N users loop submit -> wait; latency per task
-                    open     keys: rate, duration, warmup, arrival  e.g. open:rate=1000,duration=10s
-                             tasks start on a fixed schedule; latency from the intended start
-                    """);
+            case loads -> {
+                for (LoadSpec.Kind k : LoadSpec.Kind.values()) {
+                    sb.append(String.format("%-8s keys: %-24s e.g. %s%n         %s%n", k.id(), String.join(", ", k.keys()),
+                            k.example(), k.description()));
+                }
+            }
             case suites -> {
                 for (Suite s : Suites.all()) {
                     boolean inDefault = Suites.defaultShowdown().contains(s);
-                    sb.append(String.format("%-11s seed %-4s %s%s%n", s.name(), s.seed(), s.description(),
+                    sb.append(String.format("%-13s seed %-4s %s%s%n", s.name(), s.seed(), s.description(),
                             inDefault ? " [default run]" : ""));
                 }
             }

@@ -47,6 +47,7 @@ public final class MeasureOptions {
                 }
             }
         }
+        org.fiberbench.engine.JvmOptions.check(args);
         return new Settings.Overrides(forks, warmup, warmupTime, iterations, time, mode, threads, timeout,
                 args.isEmpty() ? null : args);
     }

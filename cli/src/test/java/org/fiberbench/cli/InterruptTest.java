@@ -12,25 +12,33 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.fiberbench.engine.Defaults;
 import org.fiberbench.result.RunDirectory;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
-/** A run stopped with SIGTERM (what Ctrl-C does too) keeps what it finished and ends its forks. */
+/**
+ * A run stopped by Ctrl-C (SIGINT) or SIGTERM keeps what it finished and ends its forks: the JMH
+ * fork of a batch scenario and the loop fork of an open one.
+ */
 class InterruptTest {
 
     @TempDir
     Path tmp;
 
-    @Test
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "TERM | batch:tasks=10",
+        "INT  | open:rate=50,duration=5s",
+    })
     @SuppressWarnings("unchecked")
-    void stoppedRunKeepsFinishedScenariosAndEndsForks() throws Exception {
+    void stoppedRunKeepsFinishedScenariosAndEndsForks(String signal, String load) throws Exception {
         Path out = tmp.resolve("run");
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(Defaults.FORK_JVM_ARGS);
         cmd.add("-Djmh.ignoreLock=true"); // other JMH runs on the machine must not fail this one's scenarios
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "run",
-                "-e", "virtual", "-e", "inline", "-e", "platform:fixed=1", "-w", "sleep:ms=10", "-l", "batch:tasks=10",
+                "-e", "virtual", "-e", "inline", "-e", "platform:fixed=1", "-w", "sleep:ms=10", "-l", load,
                 "--warmup", "0", "--iterations", "5", "--time", "1s", "--out", out.toString()));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(tmp.resolve("log.txt").toFile()).start();
         List<ProcessHandle> forks = new ArrayList<>();
@@ -40,9 +48,10 @@ class InterruptTest {
                 Thread.sleep(200);
             }
             assertEquals(1, scenarioCount(out), "the first scenario finished");
-            Thread.sleep(1500); // the second scenario's JMH fork is running now
+            Thread.sleep(1500); // the second scenario's fork is running now
             p.descendants().forEach(forks::add);
-            p.destroy(); // SIGTERM
+            // what Ctrl-C sends (to the java the launcher execs), or SIGTERM
+            assertEquals(0, new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).start().waitFor());
             assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the run stops");
         } finally {
             p.destroyForcibly();

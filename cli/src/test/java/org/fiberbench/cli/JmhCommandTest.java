@@ -24,7 +24,16 @@ class JmhCommandTest {
         }
         String out = buf.toString(StandardCharsets.UTF_8);
         assertEquals(0, code, out);
-        assertTrue(out.contains("org.fiberbench.engine.ReferenceThreadsBenchmark.batch"), out);
+        assertTrue(out.contains("org.fiberbench.engine.ReferenceThreadsBenchmark.virtualThreadPerTask"), out);
         assertTrue(!out.contains("BatchBenchmark"), "the regex selects: " + out);
+    }
+
+    @Test
+    void forkOptionsJoinTheUsersJvmArgsAppend() {
+        String ours = String.join(" ", org.fiberbench.engine.Defaults.FORK_JVM_ARGS);
+        assertEquals(java.util.List.of("-f", "1", "-jvmArgsAppend", "-Xmx1g " + ours, "Reference"),
+                JmhCommand.withForkJvmArgs(java.util.List.of("-f", "1", "-jvmArgsAppend", "-Xmx1g", "Reference")));
+        assertEquals(java.util.List.of("Reference", "-jvmArgsAppend", ours),
+                JmhCommand.withForkJvmArgs(java.util.List.of("Reference")));
     }
 }

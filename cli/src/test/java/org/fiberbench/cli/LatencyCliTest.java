@@ -55,6 +55,33 @@ class LatencyCliTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void coDemoMeasuresOneOverCapacityRunThreeWaysSideBySide() throws Exception {
+        java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream old = System.out;
+        System.setOut(new java.io.PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8));
+        int status;
+        try {
+            status = Main.execute("run", "co-demo", "--out", out.toString());
+        } finally {
+            System.setOut(old);
+        }
+        String table = buf.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, status, table);
+        List<String> rows = table.lines().filter(l -> l.trim().startsWith("platform:fixed=1")
+                && (l.contains("naive") || l.contains("too early") || l.contains("(right)"))).toList();
+        assertEquals(3, rows.size(), table);
+        Map<String, Object> lat = (Map<String, Object>) scenarios().get(0).get("latency");
+        long naive = ((Number) ((Map<String, Object>) lat.get("uncorrected")).get("p50_ns")).longValue();
+        long batch = ((Number) ((Map<String, Object>) lat.get("batch_start")).get("p50_ns")).longValue();
+        long right = ((Number) ((Map<String, Object>) lat.get("corrected")).get("p50_ns")).longValue();
+        assertTrue(naive < 30_000_000L, "service time alone stays near the 10 ms task: " + naive);
+        assertTrue(right > 10 * naive, "from the intended start the queueing shows: " + right + " vs " + naive);
+        assertTrue(batch >= right, "from the start of each second every task looks older still: " + batch + " vs " + right);
+        assertEquals(true, lat.get("saturated"));
+    }
+
+    @Test
     void rejectsUnknownSlaPercentile() {
         assertEquals(2, Main.execute("run", "-e", "virtual", "--sweep", "rate=10,20", "--sla", "p95=10ms",
                 "--out", out.toString()));

@@ -22,7 +22,11 @@ class LauncherTest {
     }
 
     private Result launch(Map<String, String> env, String arg) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder("bash", LAUNCHER.toString(), arg).redirectErrorStream(true);
+        return launch(LAUNCHER, env, arg);
+    }
+
+    private static Result launch(Path launcher, Map<String, String> env, String arg) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder("bash", launcher.toString(), arg).redirectErrorStream(true);
         pb.environment().clear();
         pb.environment().putAll(env);
         Process p = pb.start();
@@ -31,12 +35,16 @@ class LauncherTest {
         return new Result(p.exitValue(), out);
     }
 
-    /** A directory whose bin/java is a script answering like the given feature version. */
+    /**
+     * A directory whose bin/java is a script answering like the given feature version; asked to run
+     * anything else, it prints "ran" and its arguments.
+     */
     private Path fakeJdk(String name, int version) throws Exception {
         Path bin = tmp.resolve(name).resolve("bin");
         Files.createDirectories(bin);
         Path java = bin.resolve("java");
-        Files.writeString(java, "#!/bin/sh\necho '    java.specification.version = " + version + "' >&2\n");
+        Files.writeString(java, "#!/bin/sh\ncase \"$1\" in -XshowSettings*) echo '    java.specification.version = "
+                + version + "' >&2 ;; *) echo \"ran $*\" ;; esac\n");
         Files.writeString(bin.resolve("javac"), "#!/bin/sh\n");
         java.toFile().setExecutable(true);
         bin.resolve("javac").toFile().setExecutable(true);
@@ -50,7 +58,76 @@ class LauncherTest {
                 "FIBERBENCH_JDK_DIR", tmp.resolve("none").toString()), "which-jdk");
         assertEquals(2, r.code(), r.out());
         assertTrue(r.out().startsWith("fiberbench: needs a JDK 21 or newer"), r.out());
+        assertTrue(r.out().contains("under " + tmp.resolve("none")), "names the places searched: " + r.out());
         assertEquals(1, r.out().lines().count(), r.out());
+    }
+
+    @Test
+    void javaOnPathComesBeforeTheJdkDirectory() throws Exception {
+        Path onPath = fakeJdk("pathjdk", 21);
+        fakeJdk("dir/jdk25", 25);
+        Result r = launch(Map.of("PATH", onPath.resolve("bin") + ":/usr/bin:/bin",
+                "FIBERBENCH_JDK_DIR", tmp.resolve("dir").toString()), "which-jdk");
+        assertEquals(onPath.toString(), r.out());
+    }
+
+    @Test
+    void buildsTheJarOnFirstUseAndAgainOnlyWhenSourcesChange() throws Exception {
+        Path home = tmp.resolve("checkout");
+        Files.createDirectories(home.resolve("src"));
+        Path launcher = home.resolve("fiberbench");
+        Files.copy(LAUNCHER, launcher);
+        Path source = Files.writeString(home.resolve("src/A.java"), "class A {}");
+        Path jdk = fakeJdk("jdk21", 21);
+        // a stand-in for Maven: records each build and makes the jar
+        Path tools = Files.createDirectories(tmp.resolve("tools"));
+        Path builds = tmp.resolve("builds.txt");
+        Files.writeString(tools.resolve("mvn"), "#!/bin/sh\necho build >> " + builds
+                + "\nmkdir -p cli/target && touch cli/target/fiberbench.jar\n");
+        tools.resolve("mvn").toFile().setExecutable(true);
+        Map<String, String> env = Map.of("PATH", tools + ":/usr/bin:/bin", "JAVA_HOME", jdk.toString());
+
+        Result first = launch(launcher, env, "--version");
+        assertTrue(first.out().contains("ran "), first.out());
+        assertTrue(first.out().contains("-jar " + home.resolve("cli/target/fiberbench.jar") + " --version"), first.out());
+        assertEquals(1, Files.readAllLines(builds).size(), "no jar yet: built once");
+        launch(launcher, env, "--version");
+        assertEquals(1, Files.readAllLines(builds).size(), "nothing changed: not rebuilt");
+        Path jar = home.resolve("cli/target/fiberbench.jar");
+        Files.setLastModifiedTime(source, java.nio.file.attribute.FileTime.fromMillis(
+                Files.getLastModifiedTime(jar).toMillis() + 5_000));
+        launch(launcher, env, "--version");
+        assertEquals(2, Files.readAllLines(builds).size(), "a source newer than the jar: rebuilt");
+    }
+
+    @Test
+    void fiberbenchClasspathPutsTheUsersClassesBesideTheJar() throws Exception {
+        Path home = tmp.resolve("checkout");
+        Files.createDirectories(home.resolve("cli/target"));
+        Path launcher = home.resolve("fiberbench");
+        Files.copy(LAUNCHER, launcher);
+        Files.writeString(home.resolve("cli/target/fiberbench.jar"), "");
+        Path jdk = fakeJdk("jdk21", 21);
+        Result plain = launch(launcher, Map.of("PATH", "/usr/bin:/bin", "JAVA_HOME", jdk.toString()), "list");
+        assertTrue(plain.out().contains("-jar " + home.resolve("cli/target/fiberbench.jar") + " list"), plain.out());
+        Result extra = launch(launcher, Map.of("PATH", "/usr/bin:/bin", "JAVA_HOME", jdk.toString(),
+                "FIBERBENCH_CLASSPATH", "/opt/my/classes"), "list");
+        assertTrue(extra.out().contains("-cp " + home.resolve("cli/target/fiberbench.jar") + ":/opt/my/classes"
+                + " org.fiberbench.cli.Main list"), extra.out());
+        assertTrue(extra.out().contains("--add-opens java.base/java.lang=ALL-UNNAMED"), extra.out());
+    }
+
+    @Test
+    void ciRunsExactlyTheReadmeTestCommand() throws Exception {
+        Path root = LAUNCHER.getParent();
+        String readme = Files.readString(root.resolve("README.md"));
+        int setUp = readme.indexOf("## Set up on a fresh machine");
+        String block = readme.substring(readme.indexOf("```", setUp) + 3, readme.indexOf("```", readme.indexOf("```", setUp) + 3));
+        var commands = block.lines().map(l -> l.replaceAll("#.*", "").trim()).filter(l -> !l.isEmpty()).toList();
+        assertEquals(java.util.List.of("./fiberbench run", "./fiberbench test"), commands, "exactly two set-up commands");
+        var ci = Files.readAllLines(root.resolve(".ci/run")).stream().map(String::trim)
+                .filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
+        assertEquals("exec " + commands.get(1), ci.get(ci.size() - 1), ".ci/run ends by running the README's test command");
     }
 
     @Test

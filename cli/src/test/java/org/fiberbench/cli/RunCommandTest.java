@@ -70,6 +70,24 @@ class RunCommandTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void schedulerClassFromTheClassPathCarriesTheVirtualThreadsOfABatch() throws Exception {
+        Path out = tmp.resolve("class");
+        // any Executor class with a public (int) constructor: here the JDK's own ForkJoinPool
+        int code = Main.execute(args(out, "-e", "virtual:scheduler=java.util.concurrent.ForkJoinPool,carriers=2",
+                "-w", "cpu:iterations=20000", "-l", "batch:tasks=200"));
+        assertEquals(0, code);
+        var s = scenarios(out).get(0);
+        assertEquals("virtual:scheduler=java.util.concurrent.ForkJoinPool,carriers=2", s.get("executor"));
+        var byWorker = (Map<String, Object>) ((Map<String, Object>) s.get("workers")).get("by_worker");
+        assertTrue(!byWorker.isEmpty() && byWorker.keySet().stream().allMatch(k -> k.matches("ForkJoinPool-\\d+-worker-\\d+")),
+                "the carriers are the class's own threads: " + byWorker.keySet());
+        var perPool = byWorker.keySet().stream().collect(java.util.stream.Collectors.groupingBy(
+                k -> k.substring(0, k.indexOf("-worker-")), java.util.stream.Collectors.counting()));
+        assertTrue(perPool.values().stream().allMatch(n -> n <= 2), "each batch's pool has its 2 carriers: " + perPool);
+    }
+
+    @Test
     void sleepingBatchCannotScoreBelowItsSleep() throws Exception {
         Path out = tmp.resolve("physics");
         // 6 tasks of 100 ms on 2 threads need at least 3 rounds: 300 ms; on virtual threads at least 100 ms
@@ -107,7 +125,7 @@ class RunCommandTest {
         assertEquals(1, code);
         var s = scenarios(out).get(0);
         assertEquals("failure", s.get("termination"));
-        assertTrue(String.valueOf(s.get("failure")).contains("did not finish"), String.valueOf(s.get("failure")));
+        assertTrue(String.valueOf(s.get("failure")).contains("3 of 3 tasks did not finish"), String.valueOf(s.get("failure")));
     }
 
     @ParameterizedTest
@@ -121,6 +139,28 @@ class RunCommandTest {
         "-e virtual --mode sample | --mode 'sample' is not accepted; accepted: avgt, thrpt",
         "-e virtual --time 1x | '1x' is not a duration",
         "nosuchsuite | unknown suite 'nosuchsuite'; accepted: ",
+        "-e virtual --jvm-args -Xmx1q | --jvm-args '-Xmx1q' are rejected by the JVM",
+        "-e virtual --jvm-args -XX:+NoSuchFlag | Unrecognized VM option 'NoSuchFlag'",
+        "-e virtual --time 0s | --time 0s is out of range; accepted: a duration > 0",
+        "-e virtual --warmup -1 | --warmup -1 is out of range; accepted: 0..1000",
+        "-e virtual --iterations 0 | --iterations 0 is out of range; accepted: 1..1000",
+        "-e virtual --threads 0 | --threads 0 is out of range",
+        "-e virtual --forks x | 'x' is not an int",
+        "threads --quick --full | mutually exclusive",
+        "-e virtual:foo=1 | has no key 'foo'; accepted keys: scheduler, carriers",
+        "-e virtual -w sleep:ms=-1 | key 'ms': -1 is out of range",
+        "-e virtual -w nope | unknown workload kind 'nope'",
+        "-e virtual -l nope:x=1 | unknown load kind 'nope'; accepted: batch, closed, open",
+        "-e virtual -l open:rate=0,duration=1s | key 'rate': 0 is out of range; accepted: > 0.0",
+        "-e virtual -l open:rate=-5,duration=1s | key 'rate': -5 is out of range",
+        "-e virtual -l open:rate=10,duration=0s | key 'duration': must be > 0",
+        "-e virtual -l open:rate=10,duration=-1s | key 'duration': -1s is negative",
+        "-e virtual -l closed:users=0,duration=1s | key 'users': 0 is out of range; accepted: 1..",
+        "-e virtual -l closed:users=2,duration=1s,warmup=1s | key 'warmup': 1s must be shorter than duration 1s",
+        "-e virtual -l open:rate=10,duration=2s,warmup=3s | key 'warmup': 3s must be shorter than duration 2s",
+        "-e virtual -l open:rate=10,duration=1s,arrival=bursty | 'bursty' is not accepted; accepted: uniform, poisson",
+        "-e virtual --sweep rate=10,20 --sla p95=10ms | --sla: unknown percentile 'p95'; accepted: p50, p90, p99",
+        "-e virtual --sweep rate=0..10:5 | --sweep rate: 0 is out of range",
     })
     void badInputIsOneLineExit2AndWritesNothing(String argLine, String expected) {
         Path out = tmp.resolve("bad");
@@ -137,6 +177,23 @@ class RunCommandTest {
         assertTrue(msg.contains(expected), msg);
         assertEquals(1, msg.lines().count(), "one line: " + msg);
         assertFalse(msg.contains("at org."), "no stack trace");
+        assertFalse(Files.exists(out), "nothing written");
+    }
+
+    @Test
+    void customSchedulerOnAJvmWithoutTheOpenedPackageIsOneLineExit2() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeFalse("public".equals(org.fiberbench.executor.VirtualThreads.mechanism()),
+                "this JDK has the public scheduler(Executor) and needs no opened package");
+        Path out = tmp.resolve("closed");
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "run",
+                "-e", "virtual:scheduler=fixed,carriers=1", "--out", out.toString()).redirectErrorStream(true).start();
+        String msg = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+        assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+        assertEquals(2, p.exitValue(), msg);
+        assertEquals(1, msg.lines().count(), msg);
+        assertTrue(msg.contains("custom virtual-thread schedulers are unavailable")
+                && msg.contains("--add-opens java.base/java.lang=ALL-UNNAMED"), msg);
         assertFalse(Files.exists(out), "nothing written");
     }
 }

@@ -13,6 +13,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.ThreadParams;
 
 /**
  * The batch load model on JMH: one operation creates the executor, submits N tasks, waits for all
@@ -38,7 +39,6 @@ public class BatchBenchmark {
     private Workload work;
     private long tasks;
     private long timeoutNanos;
-    private long seq;
     private final WorkerBalance balance = new WorkerBalance();
 
     @Setup(Level.Trial)
@@ -60,12 +60,26 @@ public class BatchBenchmark {
         balance.endIteration();
     }
 
+    /**
+     * Task numbers of one JMH thread. With {@code --threads N} several threads run batches at once;
+     * each numbers its tasks from its own block, so no two tasks share a number and no counter is shared.
+     */
+    @State(Scope.Thread)
+    public static class TaskNumbers {
+        long next;
+
+        @Setup(Level.Trial)
+        public void setUp(ThreadParams thread) {
+            next = (long) thread.getThreadIndex() << 40;
+        }
+    }
+
     @Benchmark
-    public long batch() throws Exception {
+    public long batch(TaskNumbers seq) throws Exception {
         BatchCompletion done = new BatchCompletion(tasks);
         try (TaskExecutor ex = executorSpec.create()) {
             for (long i = 0; i < tasks; i++) {
-                ex.submit(work, seq++, done);
+                ex.submit(work, seq.next++, done);
             }
             done.await(timeoutNanos);
             balance.add(ex.workerStats());

@@ -17,6 +17,8 @@ final class BatchCompletion implements TaskExecutor.Completion {
     private final AtomicLong errors = new AtomicLong();
     private final AtomicReference<Throwable> firstError = new AtomicReference<>();
     private volatile boolean timedOut;
+    /** Tasks still running when the timeout struck; closing the executor may interrupt them into errors later. */
+    private volatile long hung;
 
     BatchCompletion(long tasks) {
         if (tasks > Integer.MAX_VALUE) {
@@ -37,6 +39,9 @@ final class BatchCompletion implements TaskExecutor.Completion {
 
     void await(long timeoutNanos) throws InterruptedException {
         timedOut = !latch.await(timeoutNanos, TimeUnit.NANOSECONDS);
+        if (timedOut) {
+            hung = latch.getCount();
+        }
     }
 
     long completed() {
@@ -46,7 +51,7 @@ final class BatchCompletion implements TaskExecutor.Completion {
     /** Throws when any task failed or did not finish: a fast failure must never score. */
     void check() {
         if (timedOut) {
-            throw new IllegalStateException(latch.getCount() + " of " + tasks
+            throw new IllegalStateException(hung + " of " + tasks
                     + " tasks did not finish within the batch timeout (hanging tasks)");
         }
         long e = errors.get();

@@ -51,12 +51,20 @@ final class JmhBatchRunner implements ScenarioRunner {
                 .file("jmh_log", "scenarios/" + log.getFileName());
         Path workers = run.scenarioFile(id, "-workers.json");
         Collection<RunResult> results;
+        long[] lockWait = {0};
         try (OutputStream file = new FileOutputStream(log.toFile());
              PrintStream out = new PrintStream(tee(file), true, StandardCharsets.UTF_8)) {
-            results = new Runner(Observation.withObservation(options(s, WorkerBalance.jvmArgs(workers)).build(), id, run),
-                    OutputFormatFactory.createFormatInstance(out, VerboseMode.NORMAL)).run();
+            Runner runner = new Runner(Observation.withObservation(options(s, WorkerBalance.jvmArgs(workers)).build(), id, run),
+                    OutputFormatFactory.createFormatInstance(out, VerboseMode.NORMAL));
+            results = JmhLockWait.run(runner::run, System.err, lockWait);
         } catch (RunnerException e) {
             return r.failure(failureReason(log, e));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return r.termination("interrupted");
+        }
+        if (lockWait[0] > 0) {
+            r.config("jmh_lock_wait_s", Math.round(lockWait[0] / 1e7) / 100.0);
         }
         if (results.isEmpty()) {
             return r.failure(failureReason(log, null));

@@ -17,8 +17,11 @@ public record Settings(int forks, int warmupIterations, Duration warmupTime, int
         check("--warmup", warmupIterations, 0, 1000);
         check("--iterations", iterations, 1, 1000);
         check("--threads", threads, 1, 1024);
-        if (warmupTime.isNegative() || time.isZero() || time.isNegative()) {
-            throw new SpecException("--time " + Numbers.formatDuration(time) + " must be > 0");
+        if (time.isZero() || time.isNegative()) {
+            throw new SpecException("--time " + Numbers.formatDuration(time) + " is out of range; accepted: a duration > 0, e.g. 500ms, 2s");
+        }
+        if (warmupTime.isNegative()) {
+            throw new SpecException("--warmup-time " + warmupTime + " is out of range; accepted: a duration >= 0, e.g. 500ms, 2s");
         }
         if (!mode.equals("avgt") && !mode.equals("thrpt")) {
             throw new SpecException("--mode '" + mode + "' is not accepted; accepted: avgt, thrpt");
@@ -53,6 +56,10 @@ public record Settings(int forks, int warmupIterations, Duration warmupTime, int
 
     public Settings withIterations(int warmups, Duration warmupTime, int iterations, Duration time) {
         return new Settings(forks, warmups, warmupTime, iterations, time, mode, threads, timeout, jvmArgs);
+    }
+
+    public Settings withThreads(int n) {
+        return new Settings(forks, warmupIterations, warmupTime, iterations, time, mode, n, timeout, jvmArgs);
     }
 
     public Settings withJvmArgs(List<String> args) {

@@ -31,6 +31,9 @@ public final class Suites {
         register(PoolsSuite.taste(), true);
     }
 
+    /** Seed 003's {@code @Threads(2)}: JMH threads each running batches, two batches in flight at once. */
+    static final int SEED_003_THREADS = 2;
+
     private Suites() {
     }
 
@@ -87,17 +90,20 @@ public final class Suites {
                 });
     }
 
-    /** Seed 003, client part: platform thread per task vs cached pool vs virtual thread per task. */
+    /**
+     * Seed 003, client part: platform thread per task vs cached pool vs virtual thread per task, with
+     * the seed's JMH settings ({@code @Threads(2)}: two batches at once; {@code -Xms512m -Xmx1024m};
+     * 5 × 2 s warm-up and 5 × 10 s measurement at full scale), as {@link ReferenceThreadsBenchmark} has them.
+     */
     static Suite threads() {
         return new Suite("threads", "003",
-                "platform:cached vs platform:per-task vs virtual, 10,000 tasks sleeping 200 ms per batch",
+                "platform:cached vs platform:per-task vs virtual, 10,000 tasks sleeping 200 ms per batch, 2 batches at once",
                 (scale, o) -> {
                     boolean full = scale == Suite.Scale.FULL;
-                    Settings base = full
+                    Settings base = (full
                             ? Defaults.SETTINGS.withIterations(5, Duration.ofSeconds(2), 5, Duration.ofSeconds(10))
-                                    .withJvmArgs(List.of("-Xms512m", "-Xmx1024m"))
-                            : Defaults.SETTINGS.withIterations(1, Duration.ofSeconds(1), 5, Duration.ofSeconds(1))
-                                    .withJvmArgs(List.of("-Xms512m", "-Xmx1024m"));
+                            : Defaults.SETTINGS.withIterations(1, Duration.ofSeconds(1), 5, Duration.ofSeconds(1)))
+                            .withJvmArgs(List.of("-Xms512m", "-Xmx1024m")).withThreads(SEED_003_THREADS);
                     Settings settings = base.with(o);
                     List<Scenario> out = new ArrayList<>();
                     for (String e : new String[] {"platform:cached", "platform:per-task", "virtual"}) {

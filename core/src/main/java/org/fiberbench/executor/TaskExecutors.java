@@ -36,11 +36,8 @@ final class TaskExecutors {
                 case "fixed" -> Executors.newFixedThreadPool(spec.size(), named("fiberbench-fixed-"));
                 default -> Executors.newThreadPerTaskExecutor(Thread.ofPlatform().name("fiberbench-task-", 0).factory());
             }, List.of());
-            case FORKJOIN -> new ThreadTaskExecutor(spec, new ForkJoinPool(spec.size(), pool -> {
-                var t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
-                t.setName("fiberbench-fj-" + t.getPoolIndex());
-                return t;
-            }, null, false), List.of());
+            case FORKJOIN -> new ThreadTaskExecutor(spec, new ForkJoinPool(spec.size(), forkJoinWorkers("fiberbench-fj-", false),
+                    null, false), List.of());
             case PROCESS -> new ProcessTaskExecutor(spec);
         };
     }
@@ -51,13 +48,9 @@ final class TaskExecutors {
             return Thread.ofVirtual().name("fiberbench-virtual-", 0).factory();
         }
         Executor scheduler = switch (spec.scheduler()) {
-            case FORKJOIN -> new ForkJoinPool(spec.size(), pool -> {
-                var t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
-                t.setName(CARRIER_PREFIX + t.getPoolIndex());
-                t.setDaemon(true);
-                return t;
-                // asyncMode=true: FIFO, as the JDK's own virtual-thread scheduler is configured
-            }, null, true);
+            // what seed 000 compares: new ForkJoinPool(N), whose defaults include asyncMode=false (LIFO
+            // local queues; the JDK's own virtual-thread scheduler is FIFO); only names and daemon differ
+            case FORKJOIN -> new ForkJoinPool(spec.size(), forkJoinWorkers(CARRIER_PREFIX, true), null, false);
             case FIXED -> Executors.newFixedThreadPool(spec.size(), named(CARRIER_PREFIX));
             case CLASS -> VirtualThreads.newSchedulerInstance(spec.schedulerClass(), spec.size());
             case DEFAULT -> throw new AssertionError();
@@ -68,6 +61,21 @@ final class TaskExecutors {
             owned.add(c);
         }
         return VirtualThreads.builder(scheduler).name("fiberbench-virtual-", 0).factory();
+    }
+
+    /**
+     * Worker threads named {@code prefix0, prefix1, ...}. The name comes from a counter, not from
+     * {@code getPoolIndex()}: the pool assigns the index only once the thread runs, so every worker
+     * would be called {@code prefix0} and per-worker figures would fold into one.
+     */
+    static ForkJoinPool.ForkJoinWorkerThreadFactory forkJoinWorkers(String prefix, boolean daemon) {
+        AtomicInteger n = new AtomicInteger();
+        return pool -> {
+            var t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
+            t.setName(prefix + n.getAndIncrement());
+            t.setDaemon(daemon);
+            return t;
+        };
     }
 
     static ThreadFactory named(String prefix) {

@@ -71,7 +71,7 @@ public final class VirtualThreads {
         try {
             c = Class.forName(name);
         } catch (ClassNotFoundException | LinkageError e) {
-            throw new SpecException("executor scheduler class '" + name + "' is not on the classpath; accepted: default, forkjoin, fixed, or an Executor class");
+            throw new SpecException("executor scheduler class '" + name + "' is not on the classpath (add its directory or jar with FIBERBENCH_CLASSPATH=...); accepted: default, forkjoin, fixed, or an Executor class");
         }
         if (!Executor.class.isAssignableFrom(c)) {
             throw new SpecException("executor scheduler class '" + name + "' does not implement java.util.concurrent.Executor");

@@ -25,23 +25,58 @@ public record LoadSpec(Kind kind, long tasks, int users, double rate, Duration d
     public static final int MAX_USERS = 1_000_000;
     public static final double MAX_RATE = 10_000_000;
 
-    public enum Kind { BATCH, CLOSED, OPEN }
+    /** The load models, with the keys each accepts and an example for {@code list loads}. */
+    public enum Kind {
+        BATCH(List.of("tasks"), "batch:tasks=10000",
+                "submit N tasks, wait for all; JMH scores the batch (ms per batch, or batches/s with --mode thrpt)"),
+        CLOSED(List.of("users", "duration", "warmup"), "closed:users=100,duration=10s,warmup=2s",
+                "N users each loop submit -> wait; never more than N tasks in flight; throughput and latency per task"),
+        OPEN(List.of("rate", "duration", "warmup", "arrival"), "open:rate=1000,duration=10s,warmup=2s,arrival=poisson",
+                "R tasks/s started on a fixed schedule (arrival=uniform, default, or poisson) whatever the system does;"
+                        + " latency from each task's intended start (corrected) beside its service time");
+
+        private final List<String> keys;
+        private final String example;
+        private final String description;
+
+        Kind(List<String> keys, String example, String description) {
+            this.keys = keys;
+            this.example = example;
+            this.description = description;
+        }
+
+        public String id() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        public List<String> keys() {
+            return keys;
+        }
+
+        public String example() {
+            return example;
+        }
+
+        public String description() {
+            return description;
+        }
+    }
 
     public static LoadSpec parse(String text) {
         Spec s = Spec.parse("load", text);
         return switch (s.kind().toLowerCase(Locale.ROOT)) {
             case "batch" -> {
-                s.requireKeys(List.of("tasks"));
+                s.requireKeys(Kind.BATCH.keys());
                 yield new LoadSpec(Kind.BATCH, s.requiredLong("tasks", 1, MAX_TASKS), 0, 0, null, null, false);
             }
             case "closed" -> {
-                s.requireKeys(List.of("users", "duration", "warmup"));
+                s.requireKeys(Kind.CLOSED.keys());
                 int users = (int) s.requiredLong("users", 1, MAX_USERS);
                 Duration[] dw = durations(s);
                 yield new LoadSpec(Kind.CLOSED, 0, users, 0, dw[0], dw[1], false);
             }
             case "open" -> {
-                s.requireKeys(List.of("rate", "duration", "warmup", "arrival"));
+                s.requireKeys(Kind.OPEN.keys());
                 double rate = Numbers.parseDouble(s.where("rate"), s.required("rate", "R (tasks per second)"), 0, MAX_RATE);
                 Duration[] dw = durations(s);
                 String arrival = s.string("arrival", "uniform").toLowerCase(Locale.ROOT);

@@ -17,8 +17,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * task (four histogram recordings, the open model's worst case) — the target is well under 100 ns.
  * {@code recordShared} runs two threads on one recorder, as tasks finishing on two carriers do.
  *
- * <p>Run: {@code java -cp cli/target/fiberbench.jar org.openjdk.jmh.Main RecordingCostBenchmark}
- * (after {@code ./fiberbench --version} has built the jar). Values grow with the latency recorded
+ * <p>Run: {@code ./fiberbench jmh RecordingCostBenchmark} (it adds the fork options the running JDK
+ * needs; a JDK 21 fork must not get JDK 23+ flags such as {@code --sun-misc-unsafe-memory-access}). Values grow with the latency recorded
  * only through the histogram's bucket index, a few shifts: expect tens of ns, more when two threads
  * share the atomic counters of the same buckets.
  */
@@ -27,7 +27,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = "--sun-misc-unsafe-memory-access=allow")
+@Fork(1)
 public class RecordingCostBenchmark {
     private final long t0 = System.nanoTime();
     private final LatencyRecorder recorder = new LatencyRecorder(t0, true);

@@ -146,7 +146,8 @@ public final class LatencyTable {
             return "-";
         }
         double v = n.doubleValue() / 1e6;
-        String f = v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : v >= 1 ? "%.2f" : "%.3f";
+        // below a microsecond (a no-op's service time) three decimals would print 0.000
+        String f = v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : v >= 1 ? "%.2f" : v >= 0.001 || v == 0 ? "%.3f" : "%.4f";
         return String.format(Locale.ROOT, f, v);
     }
 

@@ -93,6 +93,35 @@ class TaskExecutorTest {
                 () -> spec + " carriers: " + p.descriptions);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"virtual:scheduler=forkjoin,carriers=2", "virtual:scheduler=fixed,carriers=2",
+        "virtual-pool:size=4,scheduler=forkjoin,carriers=2", "forkjoin:parallelism=2", "platform:fixed=2"})
+    void everyWorkerOfAPoolOfTwoIsCountedUnderItsOwnName(String spec) throws Exception {
+        Workload spin = new Workload() {
+            @Override
+            public String spec() {
+                return "spin";
+            }
+
+            @Override
+            public void run(long seq) {
+                long end = System.nanoTime() + 20_000_000L;
+                while (System.nanoTime() < end) {
+                    Thread.onSpinWait();
+                }
+            }
+        };
+        CountDownLatch done = new CountDownLatch(20);
+        try (TaskExecutor ex = ExecutorSpec.parse(spec).create()) {
+            for (int i = 0; i < 20; i++) {
+                ex.submit(spin, i, (s, e, err) -> done.countDown());
+            }
+            assertTrue(done.await(30, TimeUnit.SECONDS));
+            assertEquals(2, ex.workerStats().snapshot().size(),
+                    () -> spec + ": both workers ran tasks, each under its own name: " + ex.workerStats().snapshot());
+        }
+    }
+
     @Test
     void userSchedulerClassCarriesTheVirtualThreads() throws Exception {
         Probe p = runAll("virtual:scheduler=" + SingleThreadScheduler.class.getName() + ",carriers=1", 20, 1);

@@ -17,9 +17,12 @@ class ProcFsTest {
         long[] before = proc.cpuMillis();
         long jvmBefore = os.getProcessCpuTime() / 1_000_000;
         double x = 0;
-        long end = System.nanoTime() + 300_000_000L;
-        while (System.nanoTime() < end) {
-            x += Math.sqrt(x + 1);
+        // spin until the JVM itself counts 300 ms of CPU (bounded), so a busy machine cannot starve the sample
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (os.getProcessCpuTime() / 1_000_000 - jvmBefore < 300 && System.nanoTime() < deadline) {
+            for (int i = 0; i < 10_000; i++) {
+                x += Math.sqrt(x + 1);
+            }
         }
         long[] after = proc.cpuMillis();
         long jvm = os.getProcessCpuTime() / 1_000_000 - jvmBefore;

@@ -1,0 +1,91 @@
+package org.fiberbench.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunDirectoryTest {
+    @TempDir
+    Path tmp;
+
+    private static ScenarioResult result(int i) {
+        ScenarioResult r = new ScenarioResult(String.format("%02d-x", i), "virtual", "noop", "batch:tasks=1");
+        for (int k = 0; k < 2000; k++) {
+            r.metric("m" + k, k * 1.5); // a large document, so a write in place would be seen half done
+        }
+        return r;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static int count(Path dir) throws Exception {
+        return ((List<?>) RunDirectory.read(dir.resolve("results.json")).get("scenarios")).size();
+    }
+
+    @Test
+    void resultsJsonHoldsEveryScenarioAsSoonAsItIsAdded() throws Exception {
+        RunDirectory run = RunDirectory.create(tmp.resolve("run"), "adhoc", "adhoc", "run");
+        assertEquals(0, count(run.dir()));
+        assertNull(RunDirectory.read(run.dir().resolve("results.json")).get("finished_at"), "still running");
+        run.add(result(1));
+        assertEquals(1, count(run.dir()));
+        run.add(result(2));
+        assertEquals(2, count(run.dir()));
+        assertEquals(3, Files.readAllLines(run.dir().resolve("results.csv")).size(), "results.csv follows too");
+        run.finish();
+        assertNotNull(RunDirectory.read(run.dir().resolve("results.json")).get("finished_at"));
+        try (Stream<Path> files = Files.list(run.dir())) {
+            assertTrue(files.noneMatch(p -> p.getFileName().toString().endsWith(".tmp")), "no temporary file left");
+        }
+    }
+
+    @Test
+    void aReaderNeverSeesAHalfWrittenResultsJson() throws Exception {
+        RunDirectory run = RunDirectory.create(tmp.resolve("atomic"), "adhoc", "adhoc", "run");
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicInteger reads = new AtomicInteger();
+        AtomicReference<Throwable> broken = new AtomicReference<>();
+        Thread reader = Thread.ofPlatform().start(() -> {
+            while (!stop.get()) {
+                try {
+                    Map<String, Object> doc = RunDirectory.read(run.dir().resolve("results.json"));
+                    assertEquals(1, doc.get("format_version"));
+                    reads.incrementAndGet();
+                } catch (Throwable t) {
+                    broken.compareAndSet(null, t);
+                }
+            }
+        });
+        for (int i = 1; i <= 40; i++) {
+            run.add(result(i));
+        }
+        stop.set(true);
+        reader.join();
+        assertNull(broken.get(), () -> "a read failed: " + broken.get());
+        assertTrue(reads.get() > 10, "the reader kept reading: " + reads.get());
+        assertEquals(40, count(run.dir()));
+    }
+
+    @Test
+    void busyMachineBeforeTheRunBecomesAWarning() {
+        List<String> w = Environment.warnings(Map.of("cpu_busy_before_pct", 55.0));
+        assertTrue(w.stream().anyMatch(s -> s.contains("55% busy with other work")), w.toString());
+    }
+
+    @Test
+    void quietMachineGetsNoBusyWarning() {
+        List<String> w = Environment.warnings(Map.of("cpu_busy_before_pct", 3.0));
+        assertTrue(w.stream().noneMatch(s -> s.contains("busy with other work")), w.toString());
+    }
+}
