@@ -33,6 +33,14 @@ public final class ProcessWorkerMain {
     }
 
     public static void main(String[] args) throws Exception {
+        System.exit(serve());
+    }
+
+    /**
+     * Serves the parent on stdin/stdout until stdin closes, then closes the workloads; returns the
+     * exit status (0). The CLI's {@code fiberbench worker} command calls this.
+     */
+    public static int serve() throws IOException, InterruptedException {
         OutputStream protocol = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 12);
         // a workload that prints must not corrupt the protocol: System.out goes to stderr
         System.setOut(System.err);
@@ -47,7 +55,7 @@ public final class ProcessWorkerMain {
         } finally {
             worker.closeWorkloads();
         }
-        System.exit(0);
+        return 0;
     }
 
     private static void readStdin(BlockingQueue<String> inbox) {

@@ -63,6 +63,11 @@ final class ProcessWorkerPool {
         return out;
     }
 
+    /** PIDs of this JVM's live worker processes, busy or idle. */
+    static List<Long> pids() {
+        return ALL.stream().map(WorkerProcess::pid).toList();
+    }
+
     /** Gives a worker back: kept when alive and idle, stopped otherwise. */
     static void release(WorkerProcess w) {
         w.assign(null, "idle");

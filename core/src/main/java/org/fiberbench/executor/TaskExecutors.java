@@ -6,6 +6,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -36,11 +37,8 @@ final class TaskExecutors {
                 case "fixed" -> Executors.newFixedThreadPool(spec.size(), named("fiberbench-fixed-"));
                 default -> Executors.newThreadPerTaskExecutor(Thread.ofPlatform().name("fiberbench-task-", 0).factory());
             }, List.of());
-            case FORKJOIN -> new ThreadTaskExecutor(spec, new ForkJoinPool(spec.size(), pool -> {
-                var t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
-                t.setName("fiberbench-fj-" + t.getPoolIndex());
-                return t;
-            }, null, false), List.of());
+            case FORKJOIN -> new ThreadTaskExecutor(spec, new ForkJoinPool(spec.size(),
+                    forkJoinThreads("fiberbench-fj-", false), null, false), List.of());
             case PROCESS -> new ProcessTaskExecutor(spec);
         };
     }
@@ -51,14 +49,9 @@ final class TaskExecutors {
             return Thread.ofVirtual().name("fiberbench-virtual-", 0).factory();
         }
         Executor scheduler = switch (spec.scheduler()) {
-            case FORKJOIN -> new ForkJoinPool(spec.size(), pool -> {
-                var t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
-                t.setName(CARRIER_PREFIX + t.getPoolIndex());
-                t.setDaemon(true);
-                return t;
-                // asyncMode=true: FIFO, as the JDK's own virtual-thread scheduler is configured
-            }, null, true);
-            case FIXED -> Executors.newFixedThreadPool(spec.size(), named(CARRIER_PREFIX));
+            // asyncMode=true: FIFO, as the JDK's own virtual-thread scheduler is configured
+            case FORKJOIN -> new ForkJoinPool(spec.size(), forkJoinThreads(CARRIER_PREFIX, true), null, true);
+            case FIXED -> Executors.newFixedThreadPool(spec.size(), carriers());
             case CLASS -> VirtualThreads.newSchedulerInstance(spec.schedulerClass(), spec.size());
             case DEFAULT -> throw new AssertionError();
         };
@@ -77,6 +70,50 @@ final class TaskExecutors {
             t.setDaemon(true);
             return t;
         };
+    }
+
+    /** Carrier threads of a fixed pool: named like the rest, and reporting their CPU time as they end. */
+    private static ThreadFactory carriers() {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(() -> {
+                try {
+                    r.run();
+                } finally {
+                    CarrierCpu.ending();
+                }
+            }, CARRIER_PREFIX + n.getAndIncrement());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    /**
+     * ForkJoinPool workers numbered as they are made. Not by pool index: the pool assigns that after
+     * the factory returns, so every worker would be called 0 and their balance figures would merge.
+     */
+    private static ForkJoinPool.ForkJoinWorkerThreadFactory forkJoinThreads(String prefix, boolean carrier) {
+        AtomicInteger n = new AtomicInteger();
+        return pool -> new NamedWorker(pool, prefix + n.getAndIncrement(), carrier);
+    }
+
+    private static final class NamedWorker extends ForkJoinWorkerThread {
+        private final boolean carrier;
+
+        NamedWorker(ForkJoinPool pool, String name, boolean carrier) {
+            super(pool);
+            this.carrier = carrier;
+            setName(name);
+            setDaemon(true);
+        }
+
+        @Override
+        protected void onTermination(Throwable exception) {
+            if (carrier) {
+                CarrierCpu.ending();
+            }
+            super.onTermination(exception);
+        }
     }
 
     static void shutdown(ExecutorService es) {

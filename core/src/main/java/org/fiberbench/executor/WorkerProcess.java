@@ -7,6 +7,7 @@ import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -14,6 +15,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
 import org.fiberbench.engine.Defaults;
 
 /**
@@ -28,6 +31,8 @@ final class WorkerProcess {
     /** What a worker JVM gets: small heap and the serial collector, so eight of them fit a laptop. */
     static final List<String> WORKER_JVM_ARGS = List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:-UsePerfData");
     private static final long START_TIMEOUT_MS = 60_000;
+    /** Manifest attribute of fiberbench's jar: the CLI subcommand that runs a worker. */
+    static final String WORKER_COMMAND_ATTRIBUTE = "Fiberbench-Worker-Command";
 
     /** Called on the reader thread. */
     interface Owner {
@@ -56,18 +61,45 @@ final class WorkerProcess {
 
     /** Starts a worker JVM; {@link #awaitReady} then waits for its hello. */
     static WorkerProcess start() {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(Defaults.FORK_JVM_ARGS);
-        cmd.addAll(WORKER_JVM_ARGS);
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add(ProcessWorkerMain.class.getName());
+        List<String> cmd = command(System.getProperty("java.class.path"));
         try {
             Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
             return new WorkerProcess(p);
         } catch (IOException e) {
             throw new IllegalStateException("cannot start a worker JVM (" + cmd.get(0) + "): " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The worker's command line: {@code java ... -jar fiberbench.jar worker} when this JVM runs
+     * from fiberbench's jar (its manifest names the {@value #WORKER_COMMAND_ATTRIBUTE}), so a
+     * worker is the same jar's {@code fiberbench worker}; else the worker's main class on the
+     * same class path (tests, and fiberbench used as a library).
+     */
+    static List<String> command(String classPath) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(Defaults.FORK_JVM_ARGS);
+        cmd.addAll(WORKER_JVM_ARGS);
+        String subcommand = workerCommand(classPath);
+        if (subcommand != null) {
+            cmd.addAll(List.of("-jar", classPath, subcommand));
+        } else {
+            cmd.addAll(List.of("-cp", classPath, ProcessWorkerMain.class.getName()));
+        }
+        return cmd;
+    }
+
+    /** The jar's worker subcommand when {@code classPath} is one jar that declares it, else null. */
+    static String workerCommand(String classPath) {
+        if (classPath == null || !classPath.endsWith(".jar") || classPath.contains(java.io.File.pathSeparator)) {
+            return null;
+        }
+        try (JarFile jar = new JarFile(classPath)) {
+            Manifest m = jar.getManifest();
+            return m == null ? null : m.getMainAttributes().getValue(WORKER_COMMAND_ATTRIBUTE);
+        } catch (IOException e) {
+            return null;
         }
     }
 

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import org.fiberbench.executor.ProcessWorkers;
 
 /**
  * Samples this JVM's resources on a daemon platform thread — platform threads, process CPU
@@ -94,7 +95,10 @@ public final class ResourceSampler {
         samplerCpuNanos = threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : -1;
     }
 
-    /** {@code t_ms, threads, cpu_user_ms, cpu_sys_ms, heap, gc_count, gc_time_ms, rss, alloc, ctx_v, ctx_nv}. */
+    /**
+     * {@code t_ms, threads, cpu_user_ms, cpu_sys_ms, heap, gc_count, gc_time_ms, rss, alloc, ctx_v, ctx_nv,
+     * workers, workers_cpu_user_ms, workers_cpu_sys_ms, workers_rss, workers_threads}.
+     */
     private long[] sample() {
         long[] cpu = proc.cpuMillis();
         if (cpu[0] < 0) {
@@ -109,8 +113,10 @@ public final class ResourceSampler {
         // per-thread status files are the dearest read: context switches are refreshed about once a second
         long[] ctx = ticks++ % ctxEvery == 0 ? proc.contextSwitches() : lastCtx;
         lastCtx = ctx;
+        long[] w = proc.children(ProcessWorkers.pids());
         return new long[] {TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0), threads.getThreadCount(), cpu[0], cpu[1],
-            memory.getHeapMemoryUsage().getUsed(), gcCount, gcTime, proc.rssBytes(), allocatedBytes(), ctx[0], ctx[1]};
+            memory.getHeapMemoryUsage().getUsed(), gcCount, gcTime, proc.rssBytes(), allocatedBytes(), ctx[0], ctx[1],
+            w[0], w[1], w[2], w[3], w[4]};
     }
 
     private long processCpuMillis() {
@@ -152,6 +158,9 @@ public final class ResourceSampler {
         ticks = 0; // the last sample reads everything
         long[] last = sample();
         timeline.add(last);
+        for (Probe p : probes) {
+            p.tick(last[0]); // the probes' window ends where the resources' does
+        }
         proc.close();
         Map<String, Object> section = new LinkedHashMap<>();
         section.put("interval_ms", intervalMs);
@@ -160,41 +169,77 @@ public final class ResourceSampler {
         return section;
     }
 
+    /**
+     * The window's figures. With process-pool workers, CPU, RSS and threads are the scenario's:
+     * this JVM's plus its worker JVMs', whose own share is under {@code worker_processes}.
+     */
     private Map<String, Object> summary(long[] last, long tasks) {
         long wallMs = Math.max(1, last[0] - first[0]);
-        long peakHeap = 0;
-        long peakRss = -1;
-        int peakThreads = threads.getPeakThreadCount();
-        for (long[] s : timeline) {
-            peakHeap = Math.max(peakHeap, s[4]);
-            peakRss = Math.max(peakRss, s[7]);
-            peakThreads = (int) Math.max(peakThreads, s[1]);
-        }
-        long user = last[2] - first[2];
-        long sys = last[3] - first[3];
+        long[] peaks = peaks();
+        long user = last[2] - first[2] + last[12] - first[12];
+        long sys = last[3] - first[3] + last[13] - first[13];
         long alloc = last[8] >= 0 && first[8] >= 0 ? last[8] - first[8] : -1;
         int cpus = Runtime.getRuntime().availableProcessors();
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("threads_start", threadsAtStart);
-        m.put("threads_peak", peakThreads);
+        m.put("threads_start", threadsAtStart + first[15]);
+        m.put("threads_peak", peaks[2]);
         m.put("cpu_user_ms", user);
         m.put("cpu_sys_ms", proc.available() ? sys : null);
         m.put("cpu_util_pct", round(100.0 * (user + sys) / ((double) wallMs * cpus)));
         m.put("cpu_cores_used", round((user + sys) / (double) wallMs));
         // robust to a busy machine: what the scenario's JVM spent per task, whatever the wall time
         m.put("cpu_ms_per_task", tasks > 0 ? Math.round(1e4 * (user + sys) / tasks) / 1e4 : null);
-        m.put("heap_peak_bytes", peakHeap);
+        m.put("heap_peak_bytes", peaks[0]);
         m.put("gc_count", last[5] - first[5]);
         m.put("gc_time_ms", last[6] - first[6]);
         m.put("alloc_bytes", alloc >= 0 ? alloc : null);
         m.put("alloc_bytes_per_task", alloc >= 0 && tasks > 0 ? round((double) alloc / tasks) : null);
-        m.put("rss_peak_bytes", peakRss >= 0 ? peakRss : null);
+        m.put("rss_peak_bytes", peaks[1] >= 0 ? peaks[1] : null);
         m.put("ctx_voluntary", last[9] >= 0 ? last[9] - first[9] : null);
         m.put("ctx_involuntary", last[10] >= 0 ? last[10] - first[10] : null);
         m.put("wall_ms", wallMs);
         m.put("samples", timeline.size());
         m.put("sampler_cpu_ms", samplerCpuNanos >= 0 ? round(samplerCpuNanos / 1e6) : null);
+        Map<String, Object> workers = workerProcesses(last);
+        if (workers != null) {
+            m.put("worker_processes", workers);
+        }
         return m;
+    }
+
+    /** {@code {heap, rss (-1: unknown), threads}} peaks over the timeline, worker JVMs included. */
+    private long[] peaks() {
+        long[] p = {0, -1, threads.getPeakThreadCount()};
+        for (long[] s : timeline) {
+            p[0] = Math.max(p[0], s[4]);
+            p[1] = Math.max(p[1], s[7] < 0 ? -1 : s[7] + s[14]);
+            p[2] = Math.max(p[2], s[1] + s[15]);
+        }
+        return p;
+    }
+
+    /** The worker JVMs' own share, or null when there were none. */
+    private Map<String, Object> workerProcesses(long[] last) {
+        long count = 0;
+        long rss = 0;
+        long threadsPeak = 0;
+        for (long[] s : timeline) {
+            count = Math.max(count, s[11]);
+            rss = Math.max(rss, s[14]);
+            threadsPeak = Math.max(threadsPeak, s[15]);
+        }
+        long user = last[12] - first[12];
+        long sys = last[13] - first[13];
+        if (count == 0 && user + sys == 0) {
+            return null;
+        }
+        Map<String, Object> w = new LinkedHashMap<>();
+        w.put("count_peak", count);
+        w.put("cpu_user_ms", user);
+        w.put("cpu_sys_ms", sys);
+        w.put("rss_peak_bytes", rss);
+        w.put("threads_peak", threadsPeak);
+        return w;
     }
 
     private List<Map<String, Object>> points(int max) {
@@ -233,6 +278,13 @@ public final class ResourceSampler {
         m.put("alloc_bytes", s[8] >= 0 ? s[8] - first[8] : null);
         m.put("ctx_voluntary", s[9] >= 0 ? s[9] - first[9] : null);
         m.put("ctx_involuntary", s[10] >= 0 ? s[10] - first[10] : null);
+        if (s[11] > 0 || s[12] + s[13] > first[12] + first[13]) {
+            m.put("workers", s[11]);
+            m.put("workers_cpu_user_ms", s[12] - first[12]);
+            m.put("workers_cpu_sys_ms", s[13] - first[13]);
+            m.put("workers_rss_bytes", s[14]);
+            m.put("workers_threads", s[15]);
+        }
         return m;
     }
 

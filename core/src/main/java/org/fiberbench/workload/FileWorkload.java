@@ -49,7 +49,7 @@ final class FileWorkload implements Workload {
             return null;
         }
         d = d.toAbsolutePath().normalize();
-        if (!Files.isDirectory(d) || !Files.isWritable(d)) {
+        if (!FileWorkloadDefaults.writable(d)) {
             throw new SpecException(s.where("dir") + ": '" + d + "' is not a writable directory; accepted: an existing directory you can write to");
         }
         return d;

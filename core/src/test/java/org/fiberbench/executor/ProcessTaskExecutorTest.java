@@ -157,4 +157,27 @@ class ProcessTaskExecutorTest {
                 () -> ExecutorSpec.parse("process:workers=0"));
         assertTrue(e.getMessage().contains("workers"), e.getMessage());
     }
+
+    @Test
+    void fromFiberbenchsJarAWorkerIsTheJarsWorkerCommand(@TempDir Path dir) throws Exception {
+        Path jar = dir.resolve("fiberbench.jar");
+        java.util.jar.Manifest m = new java.util.jar.Manifest();
+        m.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        m.getMainAttributes().putValue(WorkerProcess.WORKER_COMMAND_ATTRIBUTE, "worker");
+        new java.util.jar.JarOutputStream(Files.newOutputStream(jar), m).close();
+        List<String> cmd = WorkerProcess.command(jar.toString());
+        assertEquals(List.of("-jar", jar.toString(), "worker"), cmd.subList(cmd.size() - 3, cmd.size()));
+    }
+
+    @Test
+    void fromAnyOtherClassPathAWorkerIsTheWorkerMainClass(@TempDir Path dir) throws Exception {
+        Path jar = dir.resolve("app.jar");
+        java.util.jar.Manifest m = new java.util.jar.Manifest();
+        m.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        new java.util.jar.JarOutputStream(Files.newOutputStream(jar), m).close();
+        for (String cp : List.of(jar.toString(), dir + java.io.File.pathSeparator + jar)) {
+            List<String> cmd = WorkerProcess.command(cp);
+            assertEquals(List.of("-cp", cp, ProcessWorkerMain.class.getName()), cmd.subList(cmd.size() - 3, cmd.size()));
+        }
+    }
 }
