@@ -27,6 +27,7 @@ public final class ProcessWorkerMain {
     private final OutputStream out;
     private final Map<Integer, Workload> workloads = new HashMap<>();
     private final Map<Integer, String> setUpErrors = new HashMap<>();
+    private final WorkerProfiler profiler = new WorkerProfiler();
 
     private ProcessWorkerMain(OutputStream out) {
         this.out = out;
@@ -78,6 +79,10 @@ public final class ProcessWorkerMain {
             } else if (line.charAt(0) == WorkerProtocol.TASK) {
                 String[] p = line.split(" ", 4);
                 runTask(Long.parseLong(p[1]), Integer.parseInt(p[2]), Long.parseLong(p[3]));
+            } else if (line.charAt(0) == WorkerProtocol.PROFILE) {
+                String[] p = line.split("\t");
+                send(WorkerProtocol.ACK + " " + WorkerProtocol.oneLine(
+                        profiler.handle(java.util.Arrays.copyOfRange(p, 1, p.length))));
             }
         }
     }

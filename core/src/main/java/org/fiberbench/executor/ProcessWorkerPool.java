@@ -1,5 +1,7 @@
 package org.fiberbench.executor;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +22,9 @@ final class ProcessWorkerPool {
     private static final ArrayDeque<WorkerProcess> IDLE = new ArrayDeque<>();
     private static final Set<WorkerProcess> ALL = ConcurrentHashMap.newKeySet();
     private static boolean hooked;
+    /** {@code {event, library}} while the workers' measured window is profiled, else null. */
+    private static volatile String[] profiling;
+    private static final long CONTROL_TIMEOUT_MS = 60_000;
 
     private ProcessWorkerPool() {
     }
@@ -53,6 +58,11 @@ final class ProcessWorkerPool {
             }
             for (WorkerProcess w : started) {
                 w.awaitReady();
+                String[] p = profiling;
+                if (p != null) {
+                    // a worker started in the middle of a profiled window joins the profile
+                    w.control(String.join("\t", "P", "start", p[0], p[1]), CONTROL_TIMEOUT_MS);
+                }
             }
         } catch (RuntimeException e) {
             started.forEach(ProcessWorkerPool::stop);
@@ -66,6 +76,36 @@ final class ProcessWorkerPool {
     /** PIDs of this JVM's live worker processes, busy or idle. */
     static List<Long> pids() {
         return ALL.stream().map(WorkerProcess::pid).toList();
+    }
+
+    /**
+     * Starts async-profiler with {@code event} in every worker, and in every worker started until
+     * {@link #stopProfiling}.
+     */
+    static void startProfiling(String event, String library) {
+        profiling = new String[] {event, library};
+        for (WorkerProcess w : List.copyOf(ALL)) {
+            w.control(String.join("\t", "P", "start", event, library), CONTROL_TIMEOUT_MS);
+        }
+    }
+
+    /**
+     * Stops the workers' profiles and has each write {@code <prefix>-<k>.collapsed} and
+     * {@code <prefix>-<k>.html} (workers ordered by pid); returns the collapsed files written.
+     */
+    static List<Path> stopProfiling(Path prefix) {
+        profiling = null;
+        List<Path> written = new ArrayList<>();
+        List<WorkerProcess> workers = ALL.stream().sorted(java.util.Comparator.comparingLong(WorkerProcess::pid)).toList();
+        for (int k = 0; k < workers.size(); k++) {
+            Path collapsed = Path.of(prefix + "-" + k + ".collapsed");
+            String answer = workers.get(k).control(String.join("\t", "P", "stop", collapsed.toString(),
+                    prefix + "-" + k + ".html"), CONTROL_TIMEOUT_MS);
+            if (answer.startsWith("ok") && Files.isRegularFile(collapsed)) {
+                written.add(collapsed);
+            }
+        }
+        return written;
     }
 
     /** Gives a worker back: kept when alive and idle, stopped otherwise. */

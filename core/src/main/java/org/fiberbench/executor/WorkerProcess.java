@@ -7,17 +7,16 @@ import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.jar.JarFile;
-import java.util.jar.Manifest;
-import org.fiberbench.engine.Defaults;
 
 /**
  * The parent's end of one worker JVM: its pipes, the tasks sent and not yet answered (in order),
@@ -28,11 +27,7 @@ import org.fiberbench.engine.Defaults;
  * is either refused at once or failed by {@link #readLoop} when the worker dies — never lost.
  */
 final class WorkerProcess {
-    /** What a worker JVM gets: small heap and the serial collector, so eight of them fit a laptop. */
-    static final List<String> WORKER_JVM_ARGS = List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:-UsePerfData");
     private static final long START_TIMEOUT_MS = 60_000;
-    /** Manifest attribute of fiberbench's jar: the CLI subcommand that runs a worker. */
-    static final String WORKER_COMMAND_ATTRIBUTE = "Fiberbench-Worker-Command";
 
     /** Called on the reader thread. */
     interface Owner {
@@ -46,6 +41,8 @@ final class WorkerProcess {
     private final BufferedReader out;
     private final ReentrantLock sendLock = new ReentrantLock();
     private final ConcurrentLinkedQueue<ProcessTask> inFlight = new ConcurrentLinkedQueue<>();
+    /** Control lines sent and not yet answered, in order. */
+    private final ConcurrentLinkedQueue<CompletableFuture<String>> controls = new ConcurrentLinkedQueue<>();
     private final Map<String, Integer> workloadIds = new HashMap<>();
     private long nextId;
     private boolean dead;
@@ -61,45 +58,12 @@ final class WorkerProcess {
 
     /** Starts a worker JVM; {@link #awaitReady} then waits for its hello. */
     static WorkerProcess start() {
-        List<String> cmd = command(System.getProperty("java.class.path"));
+        List<String> cmd = WorkerCommandLine.of(System.getProperty("java.class.path"));
         try {
             Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
             return new WorkerProcess(p);
         } catch (IOException e) {
             throw new IllegalStateException("cannot start a worker JVM (" + cmd.get(0) + "): " + e.getMessage(), e);
-        }
-    }
-
-    /**
-     * The worker's command line: {@code java ... -jar fiberbench.jar worker} when this JVM runs
-     * from fiberbench's jar (its manifest names the {@value #WORKER_COMMAND_ATTRIBUTE}), so a
-     * worker is the same jar's {@code fiberbench worker}; else the worker's main class on the
-     * same class path (tests, and fiberbench used as a library).
-     */
-    static List<String> command(String classPath) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(Defaults.FORK_JVM_ARGS);
-        cmd.addAll(WORKER_JVM_ARGS);
-        String subcommand = workerCommand(classPath);
-        if (subcommand != null) {
-            cmd.addAll(List.of("-jar", classPath, subcommand));
-        } else {
-            cmd.addAll(List.of("-cp", classPath, ProcessWorkerMain.class.getName()));
-        }
-        return cmd;
-    }
-
-    /** The jar's worker subcommand when {@code classPath} is one jar that declares it, else null. */
-    static String workerCommand(String classPath) {
-        if (classPath == null || !classPath.endsWith(".jar") || classPath.contains(java.io.File.pathSeparator)) {
-            return null;
-        }
-        try (JarFile jar = new JarFile(classPath)) {
-            Manifest m = jar.getManifest();
-            return m == null ? null : m.getMainAttributes().getValue(WORKER_COMMAND_ATTRIBUTE);
-        } catch (IOException e) {
-            return null;
         }
     }
 
@@ -220,6 +184,7 @@ final class WorkerProcess {
         } finally {
             sendLock.unlock();
         }
+        controls.forEach(c -> c.complete("error: the worker died"));
         Owner o = owner;
         if (o != null) {
             o.died(this, lost, name + " (pid " + process.pid() + ") died"
@@ -228,6 +193,13 @@ final class WorkerProcess {
     }
 
     private void answer(String line) {
+        if (line.charAt(0) == WorkerProtocol.ACK) {
+            CompletableFuture<String> c = controls.poll();
+            if (c != null) {
+                c.complete(line.length() > 2 ? line.substring(2) : "");
+            }
+            return;
+        }
         String[] p = line.split(" ", 4);
         ProcessTask t = inFlight.poll();
         if (t == null || t.id() != Long.parseLong(p[1])) {
@@ -246,6 +218,35 @@ final class WorkerProcess {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return "unknown";
+        }
+    }
+
+    /**
+     * Sends a control line (a {@code P} line) and waits for the worker's answer, behind any task
+     * already sent: {@code ok ...}, or why not (also when the worker is dead or too slow).
+     */
+    String control(String line, long timeoutMs) {
+        CompletableFuture<String> answer = new CompletableFuture<>();
+        sendLock.lock();
+        try {
+            if (dead) {
+                return "error: " + name + " (pid " + process.pid() + ") is dead";
+            }
+            controls.add(answer);
+            in.write(line + "\n");
+            in.flush();
+        } catch (IOException e) {
+            return "error: " + e.getMessage();
+        } finally {
+            sendLock.unlock();
+        }
+        try {
+            return answer.get(timeoutMs, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "error: interrupted";
+        } catch (ExecutionException | TimeoutException e) {
+            return "error: no answer from " + name + " (pid " + process.pid() + ") in " + timeoutMs + " ms";
         }
     }
 

@@ -163,9 +163,9 @@ class ProcessTaskExecutorTest {
         Path jar = dir.resolve("fiberbench.jar");
         java.util.jar.Manifest m = new java.util.jar.Manifest();
         m.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
-        m.getMainAttributes().putValue(WorkerProcess.WORKER_COMMAND_ATTRIBUTE, "worker");
+        m.getMainAttributes().putValue(WorkerCommandLine.WORKER_COMMAND_ATTRIBUTE, "worker");
         new java.util.jar.JarOutputStream(Files.newOutputStream(jar), m).close();
-        List<String> cmd = WorkerProcess.command(jar.toString());
+        List<String> cmd = WorkerCommandLine.of(jar.toString());
         assertEquals(List.of("-jar", jar.toString(), "worker"), cmd.subList(cmd.size() - 3, cmd.size()));
     }
 
@@ -176,7 +176,7 @@ class ProcessTaskExecutorTest {
         m.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
         new java.util.jar.JarOutputStream(Files.newOutputStream(jar), m).close();
         for (String cp : List.of(jar.toString(), dir + java.io.File.pathSeparator + jar)) {
-            List<String> cmd = WorkerProcess.command(cp);
+            List<String> cmd = WorkerCommandLine.of(cp);
             assertEquals(List.of("-cp", cp, ProcessWorkerMain.class.getName()), cmd.subList(cmd.size() - 3, cmd.size()));
         }
     }
