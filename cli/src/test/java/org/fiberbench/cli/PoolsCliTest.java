@@ -140,13 +140,14 @@ class PoolsCliTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void stoppedRunWithAProcessPoolLeavesNoWorkerBehind(@TempDir Path tmp) throws Exception {
+    void stoppedRunWithAProcessPoolLeavesNoWorkerAndNoFileBehind(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("run");
+        Path files = Files.createDirectory(tmp.resolve("files"));
         List<String> cmd = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(org.fiberbench.engine.Defaults.FORK_JVM_ARGS);
         cmd.addAll(List.of("-Djmh.ignoreLock=true", "-cp", System.getProperty("java.class.path"), Main.class.getName(), "run",
-                "-e", "process:workers=2,dispatch=static", "-w", "sleep:ms=20", "-l", "batch:tasks=20", "--warmup", "0",
-                "--iterations", "30", "--time", "1s", "--out", out.toString()));
+                "-e", "process:workers=2,dispatch=static", "-w", "file:writes=20000..30000", "-l", "batch:tasks=200",
+                "--dir", files.toString(), "--warmup", "0", "--iterations", "30", "--time", "1s", "--out", out.toString()));
         Process cli = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(tmp.resolve("log.txt").toFile()).start();
         List<ProcessHandle> all;
         try {
@@ -166,6 +167,25 @@ class PoolsCliTest {
         assertEquals(List.of(), all.stream().filter(ProcessHandle::isAlive).toList(), "processes left behind");
         Map<String, Object> s = scenarios(out).get(0);
         assertEquals("interrupted", s.get("termination"));
+        // the fork and both workers were writing files: their task directories went with them
+        try (var left = Files.walk(files)) {
+            assertEquals(List.of(files), left.toList());
+        }
+    }
+
+    @Test
+    void fileWorkloadLeavesNothingInItsDirectoryWhateverRunsIt(@TempDir Path tmp) throws Exception {
+        Path files = Files.createDirectory(tmp.resolve("files"));
+        assertEquals(0, run(tmp.resolve("run"), "-e", "inline", "-e", "platform:fixed=2", "-e", "process:workers=2,dispatch=static",
+                "-w", "file:writes=100..200,1000..2000", "-l", "batch:tasks=20", "--dir", files.toString()));
+        for (Map<String, Object> s : scenarios(tmp.resolve("run"))) {
+            assertEquals("normal", s.get("termination"), String.valueOf(s.get("failure")));
+            assertTrue(String.valueOf(s.get("workload")).endsWith(",dir=" + files), String.valueOf(s.get("workload")));
+        }
+        assertNoChildProcessLeft();
+        try (var left = Files.walk(files)) {
+            assertEquals(List.of(files), left.toList());
+        }
     }
 
     @Test

@@ -64,6 +64,7 @@ final class FileWorkload implements Workload {
     public void setUp() throws IOException {
         Path parent = base != null ? base : Path.of(System.getProperty("java.io.tmpdir"));
         dir = Files.createTempDirectory(parent, "fiberbench-file-");
+        LeftBehind.watch(dir);
     }
 
     @Override
@@ -90,14 +91,58 @@ final class FileWorkload implements Workload {
     @Override
     public void close() throws IOException {
         Path d = dir;
-        if (d == null || !Files.exists(d)) {
-            return;
+        if (d != null) {
+            remove(d);
+            LeftBehind.forget(d);
         }
-        try (Stream<Path> left = Files.list(d)) {
-            for (Path p : (Iterable<Path>) left::iterator) {
-                Files.deleteIfExists(p);
+    }
+
+    /** Deletes a task directory and what is in it; a task still writing may add a file, so it tries again. */
+    static void remove(Path d) throws IOException {
+        for (int attempt = 0; Files.exists(d); attempt++) {
+            try (Stream<Path> left = Files.list(d)) {
+                for (Path p : (Iterable<Path>) left::iterator) {
+                    Files.deleteIfExists(p);
+                }
+            }
+            try {
+                Files.deleteIfExists(d);
+            } catch (java.nio.file.DirectoryNotEmptyException raced) {
+                if (attempt == 10) {
+                    throw raced;
+                }
             }
         }
-        Files.deleteIfExists(d);
+    }
+
+    /**
+     * Task directories of this JVM not closed yet, removed by a shutdown hook: a run stopped with
+     * Ctrl-C or SIGTERM ends its forks and workers before their workloads are closed, and must
+     * still leave no file behind. Thread-safe.
+     */
+    private static final class LeftBehind {
+        private static final java.util.Set<Path> DIRS = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+        static {
+            Runtime.getRuntime().addShutdownHook(new Thread(LeftBehind::removeAll, "fiberbench-file-cleanup"));
+        }
+
+        static void watch(Path d) {
+            DIRS.add(d);
+        }
+
+        static void forget(Path d) {
+            DIRS.remove(d);
+        }
+
+        private static void removeAll() {
+            for (Path d : DIRS) {
+                try {
+                    remove(d);
+                } catch (IOException | RuntimeException e) {
+                    // the JVM is going away; nothing better to do than try the next one
+                }
+            }
+        }
     }
 }
