@@ -28,6 +28,7 @@ final class ProcFs {
     private final Map<String, long[]> switchesByTask = new HashMap<>();
     /** Last user/system ticks seen per child process, so children that ended still count. */
     private final Map<Long, long[]> childCpu = new HashMap<>();
+    private final Map<Long, ReopenedFile> childFiles = new HashMap<>();
     private long pageSize;
     /** Kept open and re-read from offset 0: the kernel regenerates the text, and the sampler saves an open per tick. */
     private final ReopenedFile stat = new ReopenedFile(SELF.resolve("stat"));
@@ -37,6 +38,8 @@ final class ProcFs {
     void close() {
         stat.close();
         statm.close();
+        childFiles.values().forEach(ReopenedFile::close);
+        childFiles.clear();
     }
 
     private String stat() throws IOException {
@@ -83,8 +86,16 @@ final class ProcFs {
         if (pageSize == 0) {
             pageSize = learnPageSize();
         }
+        childFiles.keySet().removeIf(pid -> {
+            if (pids.contains(pid)) {
+                return false;
+            }
+            childFiles.get(pid).close();
+            return true;
+        });
         for (long pid : pids) {
-            long[] f = childStat(pid);
+            long[] f = childStat(childFiles.computeIfAbsent(pid,
+                    k -> new ReopenedFile(Path.of("/proc", Long.toString(k), "stat"))));
             if (f == null) {
                 continue;
             }
@@ -101,9 +112,9 @@ final class ProcFs {
     }
 
     /** utime, stime (ticks), num_threads, rss (pages) of one process, or null when it is gone. */
-    private static long[] childStat(long pid) {
+    private static long[] childStat(ReopenedFile file) {
         try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.US_ASCII);
+            String stat = file.read();
             String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
             // f[0] is field 3 (state): utime is field 14, stime 15, num_threads 20, rss 24
             return new long[] {Long.parseLong(f[11]), Long.parseLong(f[12]), Long.parseLong(f[17]), Long.parseLong(f[21])};
