@@ -28,7 +28,8 @@ class InterruptTest {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(Defaults.FORK_JVM_ARGS);
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "run",
+        // other JMH runs on this machine may hold /tmp/jmh.lock; this test is about stopping, not timing
+        cmd.addAll(List.of("-Djmh.ignoreLock=true", "-cp", System.getProperty("java.class.path"), Main.class.getName(), "run",
                 "-e", "virtual", "-e", "inline", "-e", "platform:fixed=1", "-w", "sleep:ms=10", "-l", "batch:tasks=10",
                 "--warmup", "0", "--iterations", "5", "--time", "1s", "--out", out.toString()));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(tmp.resolve("log.txt").toFile()).start();

@@ -162,6 +162,31 @@ class ObserveCliTest {
         assertFalse(((Map<String, Object>) s.get("files")).containsKey("flame"));
     }
 
+    @Test
+    @SuppressWarnings("unchecked")
+    void jfrWritesOneRecordingPerScenarioWithTheWorkloadInIt() throws Exception {
+        Path dir = out.resolve("run");
+        assertEquals(0, Main.execute("run", "-e", "inline", "-e", "platform:fixed=2", "-w", "cpu:iterations=1000000",
+                "-l", "batch:tasks=20", "--warmup", "0", "--iterations", "2", "--time", "500ms", "--jfr", "--out", dir.toString()));
+        List<Map<String, Object>> scenarios = (List<Map<String, Object>>) RunDirectory.read(dir.resolve("results.json"))
+                .get("scenarios");
+        assertEquals(2, scenarios.size());
+        java.util.Set<Path> recordings = new java.util.HashSet<>();
+        for (Map<String, Object> s : scenarios) {
+            Path jfr = dir.resolve((String) ((Map<String, Object>) s.get("files")).get("jfr"));
+            recordings.add(jfr);
+            // JFR's profile settings sample the running Java threads: the workload is in the recording
+            long samples = jdk.jfr.consumer.RecordingFile.readAllEvents(jfr).stream()
+                    .filter(e -> e.getEventType().getName().equals("jdk.ExecutionSample"))
+                    .filter(e -> e.getStackTrace() != null && e.getStackTrace().getFrames().stream()
+                            .anyMatch(f -> f.getMethod().getName().equals("run")
+                                    && f.getMethod().getType().getName().endsWith("CpuWorkload")))
+                    .count();
+            assertTrue(samples > 0, jfr + " has no sample of CpuWorkload.run");
+        }
+        assertEquals(2, recordings.size(), "one recording per scenario");
+    }
+
     /** Runs the CLI as on a platform async-profiler has no library for. */
     private static int onUnsupportedArch(java.util.function.IntSupplier cli) {
         String arch = System.getProperty("os.arch");
