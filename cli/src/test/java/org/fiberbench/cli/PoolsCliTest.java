@@ -216,4 +216,18 @@ class PoolsCliTest {
         assertTrue(lines.get(1).matches("R 0 \\d+"), lines.get(1));
         assertTrue(lines.get(2).startsWith("E 1 ") && lines.get(2).contains("failed on purpose"), lines.get(2));
     }
+
+    @Test
+    void workerToldToQuitDropsItsQueuedTasks() throws Exception {
+        Process w = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "worker").start();
+        try (var in = w.getOutputStream()) {
+            // the first task sleeps while the rest wait in the worker's queue; Q drops them
+            in.write("W 0 sleep:ms=300\nT 0 0 0\nT 1 0 1\nT 2 0 2\nT 3 0 3\nQ\n".getBytes());
+        }
+        List<String> lines = new String(w.getInputStream().readAllBytes()).lines().toList();
+        assertTrue(w.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(0, w.exitValue());
+        assertTrue(lines.size() <= 2, "only the task under way is answered: " + lines);
+    }
 }

@@ -62,6 +62,10 @@ public final class ProcessWorkerMain {
     private static void readStdin(BlockingQueue<String> inbox) {
         try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
+                if (line.equals(String.valueOf(WorkerProtocol.QUIT))) {
+                    inbox.clear(); // the parent is stopping: nobody waits for these any more
+                    break;
+                }
                 if (!line.isEmpty()) {
                     inbox.add(line);
                 }

@@ -22,6 +22,8 @@ final class ProcessWorkerPool {
     private static final ArrayDeque<WorkerProcess> IDLE = new ArrayDeque<>();
     private static final Set<WorkerProcess> ALL = ConcurrentHashMap.newKeySet();
     private static boolean hooked;
+    /** Set by the shutdown hook: from then on no worker is started. */
+    private static boolean stopping;
     /** {@code {event, library}} while the workers' measured window is profiled, else null. */
     private static volatile String[] profiling;
     private static final long CONTROL_TIMEOUT_MS = 60_000;
@@ -34,8 +36,12 @@ final class ProcessWorkerPool {
         List<WorkerProcess> out = new ArrayList<>(n);
         LOCK.lock();
         try {
+            if (stopping) {
+                // a batch still running while this JVM exits (Ctrl-C) must not start workers nobody stops
+                throw new IllegalStateException("this JVM is shutting down: no new process-pool worker");
+            }
             if (!hooked) {
-                Runtime.getRuntime().addShutdownHook(new Thread(ProcessWorkerPool::stopAll, "fiberbench-workers-stop"));
+                Runtime.getRuntime().addShutdownHook(new Thread(ProcessWorkerPool::shutdown, "fiberbench-workers-stop"));
                 hooked = true;
             }
             while (out.size() < n && !IDLE.isEmpty()) {
@@ -136,6 +142,17 @@ final class ProcessWorkerPool {
         stopGracefully(idle);
     }
 
+    /** The shutdown hook: no worker starts from now on, and every worker is stopped. */
+    private static void shutdown() {
+        LOCK.lock();
+        try {
+            stopping = true;
+        } finally {
+            LOCK.unlock();
+        }
+        stopAll();
+    }
+
     static void stopAll() {
         LOCK.lock();
         try {
@@ -146,25 +163,41 @@ final class ProcessWorkerPool {
         stopGracefully(new ArrayList<>(ALL));
     }
 
-    /** Closes stdin so workloads clean up (files), waits up to 5 s in all, then kills what is left. */
+    /**
+     * Tells the workers to quit (queued tasks dropped, workloads closed, so their files go), waits
+     * up to 5 s in all, then ends what is left: SIGTERM first, whose shutdown hooks still remove
+     * the files, SIGKILL last.
+     */
     private static void stopGracefully(List<WorkerProcess> workers) {
-        workers.forEach(WorkerProcess::closeInput);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        workers.forEach(WorkerProcess::quit);
+        awaitExit(workers, 5);
+        workers.forEach(w -> w.process().destroy());
+        awaitExit(workers, 2);
+        workers.forEach(ProcessWorkerPool::stop);
+    }
+
+    private static void awaitExit(List<WorkerProcess> workers, long seconds) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         for (WorkerProcess w : workers) {
             try {
                 w.process().waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                break;
+                return;
             }
         }
-        workers.forEach(ProcessWorkerPool::stop);
     }
 
     /** Kills a worker and forgets it; waits for it to be gone so no zombie or orphan remains. */
     static void stop(WorkerProcess w) {
         ALL.remove(w);
-        w.closeInput();
+        if (w.process().isAlive()) {
+            // a worker stopped while busy (a hanging task): quit, then SIGTERM so its hooks remove its files
+            w.quit();
+            awaitExit(List.of(w), 1);
+            w.process().destroy();
+            awaitExit(List.of(w), 2);
+        }
         w.kill();
         try {
             w.process().waitFor(5, TimeUnit.SECONDS);

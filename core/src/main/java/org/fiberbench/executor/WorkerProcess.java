@@ -250,14 +250,20 @@ final class WorkerProcess {
         }
     }
 
-    /** Closes stdin: the worker closes its workloads and exits. */
-    void closeInput() {
+    /** Asks the worker to quit now: it drops its queued tasks, closes its workloads and exits. */
+    void quit() {
         sendLock.lock();
         try {
-            in.close();
+            in.write(WorkerProtocol.QUIT + "\n");
+            in.flush();
         } catch (IOException e) {
-            // already closed
+            // the worker is gone or its stdin already closed
         } finally {
+            try {
+                in.close();
+            } catch (IOException e) {
+                // already closed
+            }
             sendLock.unlock();
         }
     }

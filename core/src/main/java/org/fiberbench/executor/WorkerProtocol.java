@@ -10,7 +10,8 @@ package org.fiberbench.executor;
  *                   T &lt;id&gt; &lt;wid&gt; &lt;seq&gt;                 run task seq of workload wid
  *                   P\tstart\t&lt;event&gt;\t&lt;library&gt;         start async-profiler (tab-separated: paths)
  *                   P\tstop\t&lt;collapsed&gt;\t&lt;flame&gt;        stop it and write both files
- *                   (end of stdin)                       close the workloads and exit
+ *                   Q                                    drop the queued tasks, then as end of stdin
+ *                   (end of stdin)                       run what is queued, close the workloads, exit
  * worker → parent   H &lt;pid&gt;                              ready
  *                   R &lt;id&gt; &lt;busyNanos&gt;                  task id succeeded
  *                   E &lt;id&gt; &lt;busyNanos&gt; &lt;message&gt;        task id failed (one line)
@@ -26,6 +27,7 @@ final class WorkerProtocol {
     static final char RESULT = 'R';
     static final char ERROR = 'E';
     static final char PROFILE = 'P';
+    static final char QUIT = 'Q';
     static final char ACK = 'A';
 
     private WorkerProtocol() {

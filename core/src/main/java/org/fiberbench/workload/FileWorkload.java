@@ -122,13 +122,20 @@ final class FileWorkload implements Workload {
      */
     private static final class LeftBehind {
         private static final java.util.Set<Path> DIRS = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        private static final java.util.concurrent.atomic.AtomicBoolean HOOKED = new java.util.concurrent.atomic.AtomicBoolean();
 
-        static {
-            Runtime.getRuntime().addShutdownHook(new Thread(LeftBehind::removeAll, "fiberbench-file-cleanup"));
-        }
-
-        static void watch(Path d) {
+        /** Watches {@code d}; when the JVM is already shutting down, removes it at once and refuses the task directory. */
+        static void watch(Path d) throws IOException {
             DIRS.add(d);
+            try {
+                if (HOOKED.compareAndSet(false, true)) {
+                    Runtime.getRuntime().addShutdownHook(new Thread(LeftBehind::removeAll, "fiberbench-file-cleanup"));
+                }
+            } catch (IllegalStateException shuttingDown) {
+                DIRS.remove(d);
+                remove(d);
+                throw new IOException("the JVM is shutting down: no new task directory", shuttingDown);
+            }
         }
 
         static void forget(Path d) {
