@@ -118,7 +118,9 @@ class PoolsCliTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void killedWorkerFailsTheScenarioWithItsPidAndLeavesNoProcess(@TempDir Path out) throws Exception {
+    void killedWorkerFailsTheScenarioWithItsPidAndLeavesNoProcessNorFile(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("run");
+        Path files = Files.createDirectory(tmp.resolve("files"));
         Thread killer = Thread.ofPlatform().daemon().start(() -> {
             try {
                 ProcessHandle victim = awaitWorkers(2).get(0);
@@ -128,14 +130,20 @@ class PoolsCliTest {
                 // the scenario then ends normally and the assertions below say so
             }
         });
-        assertEquals(1, Main.execute("run", "-e", "process:workers=2,dispatch=shared", "-w", "sleep:ms=100",
-                "-l", "batch:tasks=10", "--warmup", "0", "--iterations", "3", "--time", "1s", "--out", out.toString()));
+        // each task writes a few hundred thousand times: the victim dies with its file half written
+        assertEquals(1, Main.execute("run", "-e", "process:workers=2,dispatch=shared", "-w", "file:writes=100000..200000",
+                "-l", "batch:tasks=10", "--dir", files.toString(), "--warmup", "0", "--iterations", "3", "--time", "1s",
+                "--out", out.toString()));
         killer.join(10_000);
         Map<String, Object> s = scenarios(out).get(0);
         assertEquals("failure", s.get("termination"));
         String reason = String.valueOf(s.get("failure"));
         assertTrue(reason.matches(".*worker-\\d \\(pid \\d+\\) died.*exit status 137.*"), reason);
         assertNoChildProcessLeft();
+        // the killed worker could not clean up: its parent removed its task directory
+        try (var left = Files.walk(files)) {
+            assertEquals(List.of(files), left.toList());
+        }
     }
 
     @Test

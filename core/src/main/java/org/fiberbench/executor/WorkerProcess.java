@@ -17,6 +17,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.ReentrantLock;
+import org.fiberbench.workload.Workload;
 
 /**
  * The parent's end of one worker JVM: its pipes, the tasks sent and not yet answered (in order),
@@ -44,6 +45,8 @@ final class WorkerProcess {
     /** Control lines sent and not yet answered, in order. */
     private final ConcurrentLinkedQueue<CompletableFuture<String>> controls = new ConcurrentLinkedQueue<>();
     private final Map<String, Integer> workloadIds = new HashMap<>();
+    /** The workloads sent to this worker, one per spec; written under the send lock, read once it is dead. */
+    private final List<Workload> registered = new ArrayList<>();
     private long nextId;
     private boolean dead;
     private volatile Owner owner;
@@ -144,6 +147,7 @@ final class WorkerProcess {
             if (register) {
                 wid = workloadIds.size();
                 workloadIds.put(spec, wid);
+                registered.add(t.workload());
             }
             long id = nextId++;
             t.dispatched(id, System.nanoTime());
@@ -185,10 +189,37 @@ final class WorkerProcess {
             sendLock.unlock();
         }
         controls.forEach(c -> c.complete("error: the worker died"));
+        removeLeftovers();
         Owner o = owner;
         if (o != null) {
             o.died(this, lost, name + " (pid " + process.pid() + ") died"
                     + (reason != null ? " (" + reason + ")" : "") + ", exit status " + exitCode());
+        }
+    }
+
+    /**
+     * A worker that exits closes its workloads itself; one that was killed cannot: the parent
+     * removes what it left (the file workload's directory), whatever the way it ended.
+     */
+    private void removeLeftovers() {
+        List<Workload> sent;
+        sendLock.lock();
+        try {
+            sent = List.copyOf(registered);
+        } finally {
+            sendLock.unlock();
+        }
+        try {
+            process.waitFor(1, TimeUnit.SECONDS); // its own clean-up, if it got the chance, comes first
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        for (Workload w : sent) {
+            try {
+                w.removeLeftoversOf(process.pid());
+            } catch (Exception e) {
+                // best effort: a directory that cannot be removed is not a task's failure
+            }
         }
     }
 

@@ -63,8 +63,25 @@ final class FileWorkload implements Workload {
     @Override
     public void setUp() throws IOException {
         Path parent = base != null ? base : Path.of(System.getProperty("java.io.tmpdir"));
-        dir = Files.createTempDirectory(parent, "fiberbench-file-");
+        dir = Files.createTempDirectory(parent, prefix(ProcessHandle.current().pid()));
         LeftBehind.watch(dir);
+    }
+
+    /** Task directories carry their JVM's PID, so the parent can find a dead worker's. */
+    private static String prefix(long pid) {
+        return "fiberbench-file-" + pid + "-";
+    }
+
+    @Override
+    public void removeLeftoversOf(long pid) throws IOException {
+        Path parent = base != null ? base : Path.of(System.getProperty("java.io.tmpdir"));
+        try (Stream<Path> dirs = Files.list(parent)) {
+            for (Path d : (Iterable<Path>) dirs::iterator) {
+                if (d.getFileName().toString().startsWith(prefix(pid)) && Files.isDirectory(d)) {
+                    remove(d);
+                }
+            }
+        }
     }
 
     @Override

@@ -154,6 +154,32 @@ class ProcessTaskExecutorTest {
     }
 
     @Test
+    void killedWorkersHalfWrittenFileIsRemovedByItsParent(@TempDir Path dir) throws Exception {
+        Collector c;
+        try (ProcessTaskExecutor ex = create("process:workers=1,dispatch=shared")) {
+            Workload w = WorkloadSpec.parse("file:writes=5000000..5000000,dir=" + dir).create();
+            c = new Collector(1);
+            ex.submit(w, 0, c); // five million small writes: seconds of work
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (!holdsAFile(dir) && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            ProcessHandle.of(ex.workerPids().get(0)).orElseThrow().destroyForcibly();
+            c.await();
+        }
+        assertEquals(1, c.errors.size());
+        try (var left = Files.walk(dir)) {
+            assertEquals(List.of(dir), left.toList());
+        }
+    }
+
+    private static boolean holdsAFile(Path dir) throws java.io.IOException {
+        try (var all = Files.walk(dir)) {
+            return all.anyMatch(Files::isRegularFile);
+        }
+    }
+
+    @Test
     void rejectsZeroWorkers() {
         SpecException e = org.junit.jupiter.api.Assertions.assertThrows(SpecException.class,
                 () -> ExecutorSpec.parse("process:workers=0"));
