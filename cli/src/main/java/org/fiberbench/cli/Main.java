@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
         subcommands = {RunCommand.class, ListCommand.class, JmhCommand.class, ReportCommand.class, CompareCommand.class,
                 org.fiberbench.cli.http.ServeCommand.class, org.fiberbench.cli.http.LoadCommand.class,
                 org.fiberbench.cli.orderbook.OrderbookCommand.class, org.fiberbench.cli.profile.ProfileCommand.class,
-                CommandLine.HelpCommand.class})
+                WorkerCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
 
     /** Exit status for bad input: a flag, spec or file the user gave. */

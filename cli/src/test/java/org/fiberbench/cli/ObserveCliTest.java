@@ -6,11 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.fiberbench.measure.ProfilerLibrary;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
 import org.junit.jupiter.api.Test;
@@ -23,6 +25,12 @@ class ObserveCliTest {
     private static final List<String> FIXED = List.of(
             "java/lang/Thread.run;java/util/concurrent/ThreadPoolExecutor.getTask 5",
             "java/lang/Thread.run;Demo.query 95");
+
+    @org.junit.jupiter.api.BeforeAll
+    static void shareTheMachine() {
+        // other JMH runs on this machine may hold /tmp/jmh.lock; every scenario forks its own JVM anyway
+        System.setProperty("jmh.ignoreLock", "true");
+    }
 
     @TempDir
     Path out;
@@ -103,5 +111,90 @@ class ObserveCliTest {
         Map<String, Object> files = (Map<String, Object>) s.get("files");
         assertTrue(Files.size(dir.resolve((String) files.get("flame"))) > 1000, files.toString());
         assertTrue(Files.readString(dir.resolve((String) files.get("collapsed"))).contains("CpuWorkload.run"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void refusedPerfEventsGiveATimerProfileAndARunWarning() throws Exception {
+        Path dir = out.resolve("run");
+        System.setProperty(ProfilerLibrary.PERF_PROPERTY, "off"); // what a kernel or container refusing perf events does
+        try {
+            assertEquals(0, Main.execute("run", "-e", "platform:fixed=2", "-w", "cpu:iterations=1000000", "-l", "batch:tasks=20",
+                    "--warmup", "0", "--iterations", "2", "--time", "500ms", "--profile", "cpu", "--out", dir.toString()));
+        } finally {
+            System.clearProperty(ProfilerLibrary.PERF_PROPERTY);
+        }
+        Map<String, Object> doc = RunDirectory.read(dir.resolve("results.json"));
+        assertTrue(((List<String>) doc.get("warnings")).stream().anyMatch(w -> w.contains("perf events are not allowed here")),
+                doc.get("warnings").toString());
+        Map<String, Object> s = ((List<Map<String, Object>>) doc.get("scenarios")).get(0);
+        String event = (String) ((Map<String, Object>) s.get("config")).get("profile");
+        assertTrue(event.equals("ctimer") || event.equals("itimer"), event);
+        Map<String, Object> files = (Map<String, Object>) s.get("files");
+        assertTrue(Files.readString(dir.resolve((String) files.get("collapsed"))).contains("CpuWorkload.run"));
+    }
+
+    @Test
+    void profilerThatCannotRunHereExits2WithProfileRequired() {
+        Path dir = out.resolve("run");
+        StringWriter err = new StringWriter();
+        int status = onUnsupportedArch(() -> Main.execute(err, "run", "-e", "virtual", "-w", "noop", "-l", "batch:tasks=1",
+                "--profile", "cpu", "--profile-required", "--out", dir.toString()));
+        assertEquals(2, status);
+        assertEquals(1, err.toString().trim().lines().count(), err.toString());
+        assertTrue(err.toString().contains("does not support linux/sparcv9") && err.toString().contains("--profile-required"),
+                err.toString());
+        assertFalse(Files.exists(dir));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void profilerThatCannotRunHereIsAWarningAndTheRunGoesOn() throws Exception {
+        Path dir = out.resolve("run");
+        int status = onUnsupportedArch(() -> Main.execute("run", "-e", "virtual", "-w", "noop", "-l", "batch:tasks=1",
+                "--warmup", "0", "--iterations", "1", "--time", "200ms", "--profile", "cpu", "--out", dir.toString()));
+        assertEquals(0, status);
+        Map<String, Object> doc = RunDirectory.read(dir.resolve("results.json"));
+        assertTrue(((List<String>) doc.get("warnings")).stream().anyMatch(w -> w.contains("running without profiles")),
+                doc.get("warnings").toString());
+        Map<String, Object> s = ((List<Map<String, Object>>) doc.get("scenarios")).get(0);
+        assertEquals("normal", s.get("termination"));
+        assertFalse(((Map<String, Object>) s.get("files")).containsKey("flame"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void jfrWritesOneRecordingPerScenarioWithTheWorkloadInIt() throws Exception {
+        Path dir = out.resolve("run");
+        assertEquals(0, Main.execute("run", "-e", "inline", "-e", "platform:fixed=2", "-w", "cpu:iterations=1000000",
+                "-l", "batch:tasks=20", "--warmup", "0", "--iterations", "2", "--time", "500ms", "--jfr", "--out", dir.toString()));
+        List<Map<String, Object>> scenarios = (List<Map<String, Object>>) RunDirectory.read(dir.resolve("results.json"))
+                .get("scenarios");
+        assertEquals(2, scenarios.size());
+        java.util.Set<Path> recordings = new java.util.HashSet<>();
+        for (Map<String, Object> s : scenarios) {
+            Path jfr = dir.resolve((String) ((Map<String, Object>) s.get("files")).get("jfr"));
+            recordings.add(jfr);
+            // JFR's profile settings sample the running Java threads: the workload is in the recording
+            long samples = jdk.jfr.consumer.RecordingFile.readAllEvents(jfr).stream()
+                    .filter(e -> e.getEventType().getName().equals("jdk.ExecutionSample"))
+                    .filter(e -> e.getStackTrace() != null && e.getStackTrace().getFrames().stream()
+                            .anyMatch(f -> f.getMethod().getName().equals("run")
+                                    && f.getMethod().getType().getName().endsWith("CpuWorkload")))
+                    .count();
+            assertTrue(samples > 0, jfr + " has no sample of CpuWorkload.run");
+        }
+        assertEquals(2, recordings.size(), "one recording per scenario");
+    }
+
+    /** Runs the CLI as on a platform async-profiler has no library for. */
+    private static int onUnsupportedArch(java.util.function.IntSupplier cli) {
+        String arch = System.getProperty("os.arch");
+        System.setProperty("os.arch", "sparcv9");
+        try {
+            return cli.getAsInt();
+        } finally {
+            System.setProperty("os.arch", arch);
+        }
     }
 }

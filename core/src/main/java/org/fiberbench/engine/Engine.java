@@ -144,10 +144,31 @@ public final class Engine {
                         .group(s.group()).termination("interrupted"));
             }
         }
-        ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+        endDescendants();
         run.warn("the run was interrupted; finished scenarios are kept");
         run.finish();
         afterRun.run();
         progress.println("interrupted: results kept in " + run.dir());
+    }
+
+    /**
+     * Ends the forks and their worker processes: asked first (SIGTERM), so their shutdown hooks
+     * remove what their workloads wrote, then killed if still there after a few seconds.
+     */
+    private static void endDescendants() {
+        List<ProcessHandle> all = ProcessHandle.current().descendants().toList();
+        all.forEach(ProcessHandle::destroy);
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
+        for (ProcessHandle p : all) {
+            try {
+                p.onExit().get(Math.max(0, deadline - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                // still running: killed below
+            }
+        }
+        all.forEach(ProcessHandle::destroyForcibly);
     }
 }

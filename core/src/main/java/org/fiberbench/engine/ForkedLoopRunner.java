@@ -79,6 +79,9 @@ final class ForkedLoopRunner implements ScenarioRunner {
         r.iterations(it.stream().mapToDouble(Number::doubleValue).toArray());
         r.section("latency", summary.get("latency"));
         r.section("workers", summary.get("workers"));
+        if (summary.get("workers") instanceof Map<?, ?> w && w.get("imbalance") instanceof Number imbalance) {
+            r.metric("imbalance", imbalance); // as for batch scenarios: in the table's notes too
+        }
         for (String[] f : new String[][] {{"hgrm", ".hgrm"}, {"hgrm_service", "-service.hgrm"}, {"hlog", ".hlog"},
             {"hlog_service", "-service.hlog"}, {"loop_summary", "-loop.json"}}) {
             r.file(f[0], rel(run.scenarioFile(id, f[1])));

@@ -131,6 +131,10 @@ public final class Observation {
             r.file("flame", relative(run, (String) profile.get("flame")));
             r.file("collapsed", relative(run, (String) profile.get("collapsed")));
             r.metric("profile_samples", profile.get("samples"));
+            List<Object> workerFlames = (List<Object>) profile.getOrDefault("worker_flames", List.of());
+            for (int k = 0; k < workerFlames.size(); k++) {
+                r.file("worker_flame_" + k, relative(run, (String) workerFlames.get(k)));
+            }
         }
         if (observed.get("jfr") != null) {
             r.file("jfr", relative(run, (String) observed.get("jfr")));

@@ -11,8 +11,8 @@ import org.fiberbench.workload.WorkloadSpec;
 /**
  * Seed 004: thread pool vs process pool (shared and static dispatch) against the sequential
  * baseline, on a CPU test (primality of seeded random values in three ranges) and an IO test
- * (small writes to distinct files). Quick scale: pools as wide as the machine's CPUs. Full scale:
- * the seed's task counts and a sweep of the pool size from 1 to 8.
+ * (small writes to distinct files), each with a sweep of the pool size. Quick scale: pools of 1, 2
+ * and as many workers as CPUs. Full scale: the seed's task counts and pool sizes 1 to 8.
  */
 final class PoolsSuite {
     static final String PRIMES = "primes:range=0..1000000,5000000..6000000,10000000..11000000";
@@ -23,7 +23,7 @@ final class PoolsSuite {
 
     static Suite pools() {
         return new Suite("pools", "004",
-                "inline vs platform:fixed vs process pool (shared, static dispatch) on primes and file; full: pool-size sweep 1..8",
+                "inline vs platform:fixed vs process pool (shared, static dispatch) on primes and file, pool-size sweep (quick: 1, 2, CPUs; full: 1..8)",
                 (scale, o) -> scale == Suite.Scale.FULL ? full(o) : quick(o));
     }
 
@@ -35,12 +35,14 @@ final class PoolsSuite {
                         Defaults.SETTINGS.withIterations(1, Duration.ofSeconds(2), 3, Duration.ofSeconds(2)).with(o))));
     }
 
+    /** The seed's matrix with a short worker sweep: one worker, two, and as many as CPUs. */
     private static List<Scenario> quick(Settings.Overrides o) {
         Settings settings = Defaults.SETTINGS.withIterations(1, Duration.ofSeconds(1), 3, Duration.ofSeconds(1)).with(o);
         int n = Math.max(2, ExecutorSpec.cpus());
+        Sweep sweep = new Sweep("workers", LongStream.of(1, 2, n).distinct().boxed().toList());
         List<Scenario> out = new ArrayList<>();
-        out.addAll(matrix(n, PRIMES, 300, settings));
-        out.addAll(matrix(n, FILES, 150, settings));
+        out.addAll(sweep.expand(matrix(n, PRIMES, 300, settings)));
+        out.addAll(sweep.expand(matrix(n, FILES, 150, settings)));
         return out;
     }
 

@@ -145,8 +145,14 @@ public record Sweep(String param, List<Long> values) {
             String param = m.group(1);
             Long value = valueOf(param, r);
             r.section("sweep", value == null ? Map.of("param", param) : Map.of("param", param, "value", value));
-            all.stream().filter(b -> b.group().equals(r.group()) && b.executor().equals("inline")).findFirst()
-                    .ifPresent(base -> speedup(r, base));
+            ScenarioResult base = all.stream().filter(b -> b.group().equals(r.group()) && b.executor().equals("inline"))
+                    .findFirst().orElse(null);
+            String missing = baselineProblem(base);
+            if (missing == null) {
+                speedup(r, base);
+            } else if (r.termination().equals("normal")) {
+                r.metric("speedup_missing", missing);
+            }
             String key = param + " " + r.workload() + " " + template(param, r);
             Map<String, Object> entry = series.computeIfAbsent(key, k -> newSeries(param, r));
             addTo(entry, "values", value);
@@ -183,6 +189,17 @@ public record Sweep(String param, List<Long> values) {
         }
         int p = ExecutorSpec.parse(r.executor()).parallelism();
         return p > 0 ? (long) p : null;
+    }
+
+    /** Why a group's inline baseline gives no speed-up (not run, failed, interrupted), or null when it does. */
+    private static String baselineProblem(ScenarioResult base) {
+        if (base == null) {
+            return "no inline baseline in this run";
+        }
+        if (!base.termination().equals("normal") || !(base.metricValue("score") instanceof Number)) {
+            return "inline baseline " + base.termination();
+        }
+        return null;
     }
 
     private static void speedup(ScenarioResult r, ScenarioResult base) {

@@ -56,12 +56,19 @@ final class ProcessTaskExecutor implements TaskExecutor, WorkerProcess.Owner {
 
     @Override
     public void submit(Workload workload, long seq, Completion done) {
-        ProcessTask t = new ProcessTask(workload, seq, done);
         outstanding.incrementAndGet();
+        place(new ProcessTask(workload, seq, done), true);
+    }
+
+    /**
+     * Sends the task to a worker now, or queues it until one has room (shared dispatch). A task
+     * placed again after its worker died is not refused by a close under way.
+     */
+    private void place(ProcessTask t, boolean fresh) {
         WorkerProcess target;
         lock.lock();
         try {
-            if (closed) {
+            if (closed && fresh) {
                 target = null;
             } else if (shared) {
                 target = takeCredit();
@@ -105,7 +112,25 @@ final class ProcessTaskExecutor implements TaskExecutor, WorkerProcess.Owner {
         if (w == null) {
             fail(t, closed ? "the process executor is closed" : "no live worker left in " + spec.canonical());
         } else if (!w.send(t)) {
-            fail(t, w.name() + " (pid " + w.pid() + ") is dead; task not run");
+            if (shared) {
+                // the worker died after it was chosen, before its reader said so: another one takes the task
+                retire(w);
+                place(t, false);
+            } else {
+                fail(t, w.name() + " (pid " + w.pid() + ") is dead; task not run");
+            }
+        }
+    }
+
+    /** Takes a dead worker out of the shared rotation. */
+    private void retire(WorkerProcess w) {
+        lock.lock();
+        try {
+            int i = workers.indexOf(w);
+            alive[i] = false;
+            credits[i] = 0;
+        } finally {
+            lock.unlock();
         }
     }
 

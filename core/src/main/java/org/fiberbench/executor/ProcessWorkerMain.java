@@ -27,12 +27,21 @@ public final class ProcessWorkerMain {
     private final OutputStream out;
     private final Map<Integer, Workload> workloads = new HashMap<>();
     private final Map<Integer, String> setUpErrors = new HashMap<>();
+    private final WorkerProfiler profiler = new WorkerProfiler();
 
     private ProcessWorkerMain(OutputStream out) {
         this.out = out;
     }
 
     public static void main(String[] args) throws Exception {
+        System.exit(serve());
+    }
+
+    /**
+     * Serves the parent on stdin/stdout until stdin closes, then closes the workloads; returns the
+     * exit status (0). The CLI's {@code fiberbench worker} command calls this.
+     */
+    public static int serve() throws IOException, InterruptedException {
         OutputStream protocol = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 12);
         // a workload that prints must not corrupt the protocol: System.out goes to stderr
         System.setOut(System.err);
@@ -47,12 +56,16 @@ public final class ProcessWorkerMain {
         } finally {
             worker.closeWorkloads();
         }
-        System.exit(0);
+        return 0;
     }
 
     private static void readStdin(BlockingQueue<String> inbox) {
         try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
+                if (line.equals(String.valueOf(WorkerProtocol.QUIT))) {
+                    inbox.clear(); // the parent is stopping: nobody waits for these any more
+                    break;
+                }
                 if (!line.isEmpty()) {
                     inbox.add(line);
                 }
@@ -70,6 +83,10 @@ public final class ProcessWorkerMain {
             } else if (line.charAt(0) == WorkerProtocol.TASK) {
                 String[] p = line.split(" ", 4);
                 runTask(Long.parseLong(p[1]), Integer.parseInt(p[2]), Long.parseLong(p[3]));
+            } else if (line.charAt(0) == WorkerProtocol.PROFILE) {
+                String[] p = line.split("\t");
+                send(WorkerProtocol.ACK + " " + WorkerProtocol.oneLine(
+                        profiler.handle(java.util.Arrays.copyOfRange(p, 1, p.length))));
             }
         }
     }

@@ -1,5 +1,7 @@
 package org.fiberbench.executor;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +22,11 @@ final class ProcessWorkerPool {
     private static final ArrayDeque<WorkerProcess> IDLE = new ArrayDeque<>();
     private static final Set<WorkerProcess> ALL = ConcurrentHashMap.newKeySet();
     private static boolean hooked;
+    /** Set by the shutdown hook: from then on no worker is started. */
+    private static boolean stopping;
+    /** {@code {event, library}} while the workers' measured window is profiled, else null. */
+    private static volatile String[] profiling;
+    private static final long CONTROL_TIMEOUT_MS = 60_000;
 
     private ProcessWorkerPool() {
     }
@@ -29,8 +36,12 @@ final class ProcessWorkerPool {
         List<WorkerProcess> out = new ArrayList<>(n);
         LOCK.lock();
         try {
+            if (stopping) {
+                // a batch still running while this JVM exits (Ctrl-C) must not start workers nobody stops
+                throw new IllegalStateException("this JVM is shutting down: no new process-pool worker");
+            }
             if (!hooked) {
-                Runtime.getRuntime().addShutdownHook(new Thread(ProcessWorkerPool::stopAll, "fiberbench-workers-stop"));
+                Runtime.getRuntime().addShutdownHook(new Thread(ProcessWorkerPool::shutdown, "fiberbench-workers-stop"));
                 hooked = true;
             }
             while (out.size() < n && !IDLE.isEmpty()) {
@@ -53,6 +64,11 @@ final class ProcessWorkerPool {
             }
             for (WorkerProcess w : started) {
                 w.awaitReady();
+                String[] p = profiling;
+                if (p != null) {
+                    // a worker started in the middle of a profiled window joins the profile
+                    w.control(String.join("\t", "P", "start", p[0], p[1]), CONTROL_TIMEOUT_MS);
+                }
             }
         } catch (RuntimeException e) {
             started.forEach(ProcessWorkerPool::stop);
@@ -61,6 +77,41 @@ final class ProcessWorkerPool {
         }
         out.addAll(started);
         return out;
+    }
+
+    /** PIDs of this JVM's live worker processes, busy or idle. */
+    static List<Long> pids() {
+        return ALL.stream().map(WorkerProcess::pid).toList();
+    }
+
+    /**
+     * Starts async-profiler with {@code event} in every worker, and in every worker started until
+     * {@link #stopProfiling}.
+     */
+    static void startProfiling(String event, String library) {
+        profiling = new String[] {event, library};
+        for (WorkerProcess w : List.copyOf(ALL)) {
+            w.control(String.join("\t", "P", "start", event, library), CONTROL_TIMEOUT_MS);
+        }
+    }
+
+    /**
+     * Stops the workers' profiles and has each write {@code <prefix>-<k>.collapsed} and
+     * {@code <prefix>-<k>.html} (workers ordered by pid); returns the collapsed files written.
+     */
+    static List<Path> stopProfiling(Path prefix) {
+        profiling = null;
+        List<Path> written = new ArrayList<>();
+        List<WorkerProcess> workers = ALL.stream().sorted(java.util.Comparator.comparingLong(WorkerProcess::pid)).toList();
+        for (int k = 0; k < workers.size(); k++) {
+            Path collapsed = Path.of(prefix + "-" + k + ".collapsed");
+            String answer = workers.get(k).control(String.join("\t", "P", "stop", collapsed.toString(),
+                    prefix + "-" + k + ".html"), CONTROL_TIMEOUT_MS);
+            if (answer.startsWith("ok") && Files.isRegularFile(collapsed)) {
+                written.add(collapsed);
+            }
+        }
+        return written;
     }
 
     /** Gives a worker back: kept when alive and idle, stopped otherwise. */
@@ -91,6 +142,17 @@ final class ProcessWorkerPool {
         stopGracefully(idle);
     }
 
+    /** The shutdown hook: no worker starts from now on, and every worker is stopped. */
+    private static void shutdown() {
+        LOCK.lock();
+        try {
+            stopping = true;
+        } finally {
+            LOCK.unlock();
+        }
+        stopAll();
+    }
+
     static void stopAll() {
         LOCK.lock();
         try {
@@ -101,25 +163,41 @@ final class ProcessWorkerPool {
         stopGracefully(new ArrayList<>(ALL));
     }
 
-    /** Closes stdin so workloads clean up (files), waits up to 5 s in all, then kills what is left. */
+    /**
+     * Tells the workers to quit (queued tasks dropped, workloads closed, so their files go), waits
+     * up to 5 s in all, then ends what is left: SIGTERM first, whose shutdown hooks still remove
+     * the files, SIGKILL last.
+     */
     private static void stopGracefully(List<WorkerProcess> workers) {
-        workers.forEach(WorkerProcess::closeInput);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        workers.forEach(WorkerProcess::quit);
+        awaitExit(workers, 5);
+        workers.forEach(w -> w.process().destroy());
+        awaitExit(workers, 2);
+        workers.forEach(ProcessWorkerPool::stop);
+    }
+
+    private static void awaitExit(List<WorkerProcess> workers, long seconds) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         for (WorkerProcess w : workers) {
             try {
                 w.process().waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                break;
+                return;
             }
         }
-        workers.forEach(ProcessWorkerPool::stop);
     }
 
     /** Kills a worker and forgets it; waits for it to be gone so no zombie or orphan remains. */
     static void stop(WorkerProcess w) {
         ALL.remove(w);
-        w.closeInput();
+        if (w.process().isAlive()) {
+            // a worker stopped while busy (a hanging task): quit, then SIGTERM so its hooks remove its files
+            w.quit();
+            awaitExit(List.of(w), 1);
+            w.process().destroy();
+            awaitExit(List.of(w), 2);
+        }
         w.kill();
         try {
             w.process().waitFor(5, TimeUnit.SECONDS);

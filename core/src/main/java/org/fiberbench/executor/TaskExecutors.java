@@ -6,6 +6,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -36,8 +37,8 @@ final class TaskExecutors {
                 case "fixed" -> Executors.newFixedThreadPool(spec.size(), named("fiberbench-fixed-"));
                 default -> Executors.newThreadPerTaskExecutor(Thread.ofPlatform().name("fiberbench-task-", 0).factory());
             }, List.of());
-            case FORKJOIN -> new ThreadTaskExecutor(spec, new ForkJoinPool(spec.size(), forkJoinWorkers("fiberbench-fj-", false),
-                    null, false), List.of());
+            case FORKJOIN -> new ThreadTaskExecutor(spec, new ForkJoinPool(spec.size(),
+                    forkJoinThreads("fiberbench-fj-", false), null, false), List.of());
             case PROCESS -> new ProcessTaskExecutor(spec);
         };
     }
@@ -50,8 +51,8 @@ final class TaskExecutors {
         Executor scheduler = switch (spec.scheduler()) {
             // what seed 000 compares: new ForkJoinPool(N), whose defaults include asyncMode=false (LIFO
             // local queues; the JDK's own virtual-thread scheduler is FIFO); only names and daemon differ
-            case FORKJOIN -> new ForkJoinPool(spec.size(), forkJoinWorkers(CARRIER_PREFIX, true), null, false);
-            case FIXED -> Executors.newFixedThreadPool(spec.size(), named(CARRIER_PREFIX));
+            case FORKJOIN -> new ForkJoinPool(spec.size(), forkJoinThreads(CARRIER_PREFIX, true), null, false);
+            case FIXED -> Executors.newFixedThreadPool(spec.size(), carriers());
             case CLASS -> VirtualThreads.newSchedulerInstance(spec.schedulerClass(), spec.size());
             case DEFAULT -> throw new AssertionError();
         };
@@ -63,21 +64,6 @@ final class TaskExecutors {
         return VirtualThreads.builder(scheduler).name("fiberbench-virtual-", 0).factory();
     }
 
-    /**
-     * Worker threads named {@code prefix0, prefix1, ...}. The name comes from a counter, not from
-     * {@code getPoolIndex()}: the pool assigns the index only once the thread runs, so every worker
-     * would be called {@code prefix0} and per-worker figures would fold into one.
-     */
-    static ForkJoinPool.ForkJoinWorkerThreadFactory forkJoinWorkers(String prefix, boolean daemon) {
-        AtomicInteger n = new AtomicInteger();
-        return pool -> {
-            var t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
-            t.setName(prefix + n.getAndIncrement());
-            t.setDaemon(daemon);
-            return t;
-        };
-    }
-
     static ThreadFactory named(String prefix) {
         AtomicInteger n = new AtomicInteger();
         return r -> {
@@ -85,6 +71,50 @@ final class TaskExecutors {
             t.setDaemon(true);
             return t;
         };
+    }
+
+    /** Carrier threads of a fixed pool: named like the rest, and reporting their CPU time as they end. */
+    private static ThreadFactory carriers() {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(() -> {
+                try {
+                    r.run();
+                } finally {
+                    CarrierCpu.ending();
+                }
+            }, CARRIER_PREFIX + n.getAndIncrement());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    /**
+     * ForkJoinPool workers numbered as they are made. Not by pool index: the pool assigns that after
+     * the factory returns, so every worker would be called 0 and their balance figures would merge.
+     */
+    private static ForkJoinPool.ForkJoinWorkerThreadFactory forkJoinThreads(String prefix, boolean carrier) {
+        AtomicInteger n = new AtomicInteger();
+        return pool -> new NamedWorker(pool, prefix + n.getAndIncrement(), carrier);
+    }
+
+    private static final class NamedWorker extends ForkJoinWorkerThread {
+        private final boolean carrier;
+
+        NamedWorker(ForkJoinPool pool, String name, boolean carrier) {
+            super(pool);
+            this.carrier = carrier;
+            setName(name);
+            setDaemon(true);
+        }
+
+        @Override
+        protected void onTermination(Throwable exception) {
+            if (carrier) {
+                CarrierCpu.ending();
+            }
+            super.onTermination(exception);
+        }
     }
 
     static void shutdown(ExecutorService es) {

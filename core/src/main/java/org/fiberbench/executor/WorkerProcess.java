@@ -11,10 +11,13 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.ReentrantLock;
-import org.fiberbench.engine.Defaults;
+import org.fiberbench.workload.Workload;
 
 /**
  * The parent's end of one worker JVM: its pipes, the tasks sent and not yet answered (in order),
@@ -25,8 +28,6 @@ import org.fiberbench.engine.Defaults;
  * is either refused at once or failed by {@link #readLoop} when the worker dies — never lost.
  */
 final class WorkerProcess {
-    /** What a worker JVM gets: small heap and the serial collector, so eight of them fit a laptop. */
-    static final List<String> WORKER_JVM_ARGS = List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:-UsePerfData");
     private static final long START_TIMEOUT_MS = 60_000;
 
     /** Called on the reader thread. */
@@ -41,7 +42,11 @@ final class WorkerProcess {
     private final BufferedReader out;
     private final ReentrantLock sendLock = new ReentrantLock();
     private final ConcurrentLinkedQueue<ProcessTask> inFlight = new ConcurrentLinkedQueue<>();
+    /** Control lines sent and not yet answered, in order. */
+    private final ConcurrentLinkedQueue<CompletableFuture<String>> controls = new ConcurrentLinkedQueue<>();
     private final Map<String, Integer> workloadIds = new HashMap<>();
+    /** The workloads sent to this worker, one per spec; written under the send lock, read once it is dead. */
+    private final List<Workload> registered = new ArrayList<>();
     private long nextId;
     private boolean dead;
     private volatile Owner owner;
@@ -56,13 +61,7 @@ final class WorkerProcess {
 
     /** Starts a worker JVM; {@link #awaitReady} then waits for its hello. */
     static WorkerProcess start() {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(Defaults.FORK_JVM_ARGS);
-        cmd.addAll(WORKER_JVM_ARGS);
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add(ProcessWorkerMain.class.getName());
+        List<String> cmd = WorkerCommandLine.of(System.getProperty("java.class.path"));
         try {
             Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
             return new WorkerProcess(p);
@@ -148,6 +147,7 @@ final class WorkerProcess {
             if (register) {
                 wid = workloadIds.size();
                 workloadIds.put(spec, wid);
+                registered.add(t.workload());
             }
             long id = nextId++;
             t.dispatched(id, System.nanoTime());
@@ -188,6 +188,8 @@ final class WorkerProcess {
         } finally {
             sendLock.unlock();
         }
+        controls.forEach(c -> c.complete("error: the worker died"));
+        removeLeftovers();
         Owner o = owner;
         if (o != null) {
             o.died(this, lost, name + " (pid " + process.pid() + ") died"
@@ -195,7 +197,40 @@ final class WorkerProcess {
         }
     }
 
+    /**
+     * A worker that exits closes its workloads itself; one that was killed cannot: the parent
+     * removes what it left (the file workload's directory), whatever the way it ended.
+     */
+    private void removeLeftovers() {
+        List<Workload> sent;
+        sendLock.lock();
+        try {
+            sent = List.copyOf(registered);
+        } finally {
+            sendLock.unlock();
+        }
+        try {
+            process.waitFor(1, TimeUnit.SECONDS); // its own clean-up, if it got the chance, comes first
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        for (Workload w : sent) {
+            try {
+                w.removeLeftoversOf(process.pid());
+            } catch (Exception e) {
+                // best effort: a directory that cannot be removed is not a task's failure
+            }
+        }
+    }
+
     private void answer(String line) {
+        if (line.charAt(0) == WorkerProtocol.ACK) {
+            CompletableFuture<String> c = controls.poll();
+            if (c != null) {
+                c.complete(line.length() > 2 ? line.substring(2) : "");
+            }
+            return;
+        }
         String[] p = line.split(" ", 4);
         ProcessTask t = inFlight.poll();
         if (t == null || t.id() != Long.parseLong(p[1])) {
@@ -217,14 +252,49 @@ final class WorkerProcess {
         }
     }
 
-    /** Closes stdin: the worker closes its workloads and exits. */
-    void closeInput() {
+    /**
+     * Sends a control line (a {@code P} line) and waits for the worker's answer, behind any task
+     * already sent: {@code ok ...}, or why not (also when the worker is dead or too slow).
+     */
+    String control(String line, long timeoutMs) {
+        CompletableFuture<String> answer = new CompletableFuture<>();
         sendLock.lock();
         try {
-            in.close();
+            if (dead) {
+                return "error: " + name + " (pid " + process.pid() + ") is dead";
+            }
+            controls.add(answer);
+            in.write(line + "\n");
+            in.flush();
         } catch (IOException e) {
-            // already closed
+            return "error: " + e.getMessage();
         } finally {
+            sendLock.unlock();
+        }
+        try {
+            return answer.get(timeoutMs, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "error: interrupted";
+        } catch (ExecutionException | TimeoutException e) {
+            return "error: no answer from " + name + " (pid " + process.pid() + ") in " + timeoutMs + " ms";
+        }
+    }
+
+    /** Asks the worker to quit now: it drops its queued tasks, closes its workloads and exits. */
+    void quit() {
+        sendLock.lock();
+        try {
+            in.write(WorkerProtocol.QUIT + "\n");
+            in.flush();
+        } catch (IOException e) {
+            // the worker is gone or its stdin already closed
+        } finally {
+            try {
+                in.close();
+            } catch (IOException e) {
+                // already closed
+            }
             sendLock.unlock();
         }
     }

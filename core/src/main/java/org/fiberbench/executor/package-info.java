@@ -6,7 +6,10 @@
  * {@link org.fiberbench.executor.VirtualThreads}, which uses the public
  * {@code Thread.Builder.OfVirtual.scheduler(Executor)} where the JDK has it and the JDK's own
  * package-private builder constructor otherwise. The process pool ({@code process:workers=N}) runs
- * tasks in worker JVMs ({@link org.fiberbench.executor.ProcessWorkerMain}) fed over pipes; its
- * protocol is described in {@code WorkerProtocol}.
+ * tasks in worker JVMs ({@link org.fiberbench.executor.ProcessWorkerMain}, started as the same
+ * jar's {@code fiberbench worker}) fed over pipes; its protocol is described in {@code
+ * WorkerProtocol}. {@link org.fiberbench.executor.ProcessWorkers} lets the observers see the
+ * workers (PIDs, profiles), and {@link org.fiberbench.executor.CarrierCpu} the CPU of carriers
+ * that ended between two samples.
  */
 package org.fiberbench.executor;

@@ -76,7 +76,8 @@ final class LoopSummary {
         out.put("iterations", iterations(open, log.measured));
         out.put("latency", lat);
         Map<String, Object> w = new LinkedHashMap<>();
-        w.put("imbalance", workers.imbalance());
+        double imbalance = workers.imbalance();
+        w.put("imbalance", Double.isNaN(imbalance) ? null : Math.round(imbalance * 1000) / 1000.0);
         w.put("by_worker", workers.snapshot());
         out.put("workers", w);
         return out;

@@ -8,13 +8,16 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import org.fiberbench.executor.CarrierCpu;
 
 /**
  * What the carriers of virtual threads did. For fiberbench-made schedulers (carrier threads
  * named {@value #CARRIER_PREFIX}N): CPU busy % per carrier name, from per-thread CPU time — a
  * carrier name recurs when each batch makes a new pool, and its figures add up. For the JDK's
  * own scheduler: {@code jdk.management.VirtualThreadSchedulerMXBean} (JDK 24+), read by
- * reflection since fiberbench compiles for 21.
+ * reflection since fiberbench compiles for 21. Carriers that end between two ticks (each batch
+ * closes its scheduler) report their own CPU time through {@link CarrierCpu} as they go, so
+ * short-lived pools are counted in full.
  *
  * <p>Not thread-safe: ticked by the sampler thread only, read after the sampler has stopped.
  */
@@ -37,6 +40,7 @@ final class CarrierSampler implements ResourceSampler.Probe {
         this.carrierCpu = carrierCpu && threads.isThreadCpuTimeSupported();
         this.schedulerBean = scheduler ? schedulerBean() : null;
         if (this.carrierCpu) {
+            CarrierCpu.watch();
             sampleCarriers();
             before.putAll(cpuNanos);
             cpuNanos.clear();
@@ -70,6 +74,10 @@ final class CarrierSampler implements ResourceSampler.Probe {
     }
 
     private void sampleCarriers() {
+        for (CarrierCpu.Ended e : CarrierCpu.drain()) {
+            names.put(e.threadId(), e.name());
+            cpuNanos.put(e.threadId(), e.cpuNanos());
+        }
         for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds(), 0)) {
             if (info == null || !info.getThreadName().startsWith(CARRIER_PREFIX)) {
                 continue;
@@ -96,8 +104,11 @@ final class CarrierSampler implements ResourceSampler.Probe {
         }
     }
 
-    /** The {@code carriers} section, or null when nothing was sampled. */
+    /** The {@code carriers} section, or null when nothing was sampled; ends the watching of carriers. */
     Map<String, Object> section(long startMs) {
+        if (carrierCpu) {
+            CarrierCpu.unwatch();
+        }
         Map<String, Object> out = new LinkedHashMap<>();
         long wallMs = Math.max(1, lastTickMs - startMs);
         if (!cpuNanos.isEmpty()) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import jdk.jfr.Configuration;
 import jdk.jfr.Recording;
+import org.fiberbench.executor.ProcessWorkers;
 
 /**
  * Everything observed about one scenario inside its JVM, behind two calls: {@link #start} at the
@@ -31,6 +32,9 @@ public final class Observer {
             return e.scheduler() == org.fiberbench.executor.ExecutorSpec.Scheduler.DEFAULT ? DEFAULT : CUSTOM;
         }
     }
+
+    /** Root frame of the process-pool workers' stacks in a scenario's collapsed file. */
+    public static final String WORKER_ROOT_FRAME = "[process-pool worker]";
 
     private final ObserveOptions options;
     private final Files files;
@@ -61,6 +65,8 @@ public final class Observer {
         if (options.profileEvent() != null && files.collapsed() != null) {
             try {
                 profiler = AsyncProfilerSession.start(options.profilerLibrary(), options.profileEvent());
+                // a process pool's work runs in its worker JVMs: they are profiled over the same window
+                ProcessWorkers.startProfiling(options.profileEvent(), options.profilerLibrary());
             } catch (IllegalStateException e) {
                 warnings.add(e.getMessage() + "; no profile for this scenario");
             }
@@ -120,9 +126,38 @@ public final class Observer {
             p.put("samples", profiler.stop(files.collapsed(), files.flame(), "fiberbench " + options.profileLabel()));
             p.put("collapsed", files.collapsed().toString());
             p.put("flame", files.flame().toString());
+            List<Path> workers = ProcessWorkers.stopProfiling(workerPrefix(files.collapsed()));
+            if (!workers.isEmpty()) {
+                appendWorkerStacks(files.collapsed(), workers);
+                p.put("worker_flames", workers.stream()
+                        .map(c -> c.toString().replaceFirst("\\.collapsed$", ".html")).toList());
+            }
         } catch (IOException | RuntimeException e) {
             warnings.add("profile not written: " + e.getMessage());
         }
         return p;
+    }
+
+    /** {@code scenarios/<id>-worker}: worker k's files are {@code <id>-worker-k.collapsed} and {@code .html}. */
+    private static Path workerPrefix(Path collapsed) {
+        String name = collapsed.getFileName().toString().replaceFirst("\\.collapsed$", "");
+        return collapsed.resolveSibling(name + "-worker");
+    }
+
+    /**
+     * Adds the workers' stacks to the scenario's collapsed file under one root frame, so a profile
+     * diff of a process pool against a thread pool sees the workload on both sides.
+     */
+    private static void appendWorkerStacks(Path collapsed, List<Path> workers) throws IOException {
+        StringBuilder sb = new StringBuilder();
+        for (Path w : workers) {
+            for (String line : java.nio.file.Files.readAllLines(w)) {
+                if (!line.isBlank()) {
+                    sb.append(WORKER_ROOT_FRAME).append(';').append(line).append('\n');
+                }
+            }
+            java.nio.file.Files.delete(w); // one collapsed file per scenario; each worker keeps its flame graph
+        }
+        java.nio.file.Files.writeString(collapsed, sb, java.nio.file.StandardOpenOption.APPEND);
     }
 }

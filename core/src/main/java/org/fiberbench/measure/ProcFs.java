@@ -7,10 +7,12 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * Linux's per-process figures the JMX beans lack: user/system CPU split, RSS and context switches.
+ * Linux's per-process figures the JMX beans lack: user/system CPU split, RSS, context switches, and
+ * the CPU, memory and threads of child processes.
  * Every reader returns -1 when {@code /proc} is missing (macOS, Windows), so callers degrade to
  * JMX-only figures. Not thread-safe: one sampler thread owns an instance.
  */
@@ -24,6 +26,9 @@ final class ProcFs {
     private final boolean available = Files.isReadable(SELF.resolve("stat"));
     /** Last voluntary/involuntary counts seen per thread id, so threads that ended still count. */
     private final Map<String, long[]> switchesByTask = new HashMap<>();
+    /** Last user/system ticks seen per child process, so children that ended still count. */
+    private final Map<Long, long[]> childCpu = new HashMap<>();
+    private final Map<Long, ReopenedFile> childFiles = new HashMap<>();
     private long pageSize;
     /** Kept open and re-read from offset 0: the kernel regenerates the text, and the sampler saves an open per tick. */
     private final ReopenedFile stat = new ReopenedFile(SELF.resolve("stat"));
@@ -33,6 +38,8 @@ final class ProcFs {
     void close() {
         stat.close();
         statm.close();
+        childFiles.values().forEach(ReopenedFile::close);
+        childFiles.clear();
     }
 
     private String stat() throws IOException {
@@ -62,6 +69,57 @@ final class ProcFs {
             return new long[] {utime * 1000 / TICKS_PER_SECOND, stime * 1000 / TICKS_PER_SECOND};
         } catch (IOException | RuntimeException e) {
             return new long[] {-1, -1};
+        }
+    }
+
+    /**
+     * {@code {live, user_ms, sys_ms, rss_bytes, threads}} summed over child processes (the
+     * process pool's worker JVMs), or {@code {0, 0, 0, 0, 0}} off Linux. CPU counts every child
+     * ever seen, up to its last reading, so a worker that died still counts; memory and threads
+     * count the live ones.
+     */
+    long[] children(List<Long> pids) {
+        long[] out = new long[5];
+        if (!available) {
+            return out;
+        }
+        if (pageSize == 0) {
+            pageSize = learnPageSize();
+        }
+        childFiles.keySet().removeIf(pid -> {
+            if (pids.contains(pid)) {
+                return false;
+            }
+            childFiles.get(pid).close();
+            return true;
+        });
+        for (long pid : pids) {
+            long[] f = childStat(childFiles.computeIfAbsent(pid,
+                    k -> new ReopenedFile(Path.of("/proc", Long.toString(k), "stat"))));
+            if (f == null) {
+                continue;
+            }
+            childCpu.put(pid, new long[] {f[0], f[1]});
+            out[0]++;
+            out[3] += pageSize > 0 ? f[3] * pageSize : 0;
+            out[4] += f[2];
+        }
+        for (long[] c : childCpu.values()) {
+            out[1] += c[0] * 1000 / TICKS_PER_SECOND;
+            out[2] += c[1] * 1000 / TICKS_PER_SECOND;
+        }
+        return out;
+    }
+
+    /** utime, stime (ticks), num_threads, rss (pages) of one process, or null when it is gone. */
+    private static long[] childStat(ReopenedFile file) {
+        try {
+            String stat = file.read();
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            // f[0] is field 3 (state): utime is field 14, stime 15, num_threads 20, rss 24
+            return new long[] {Long.parseLong(f[11]), Long.parseLong(f[12]), Long.parseLong(f[17]), Long.parseLong(f[21])};
+        } catch (IOException | RuntimeException gone) {
+            return null;
         }
     }
 

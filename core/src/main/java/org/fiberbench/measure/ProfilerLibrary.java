@@ -21,6 +21,8 @@ public final class ProfilerLibrary {
     /** Events {@code --profile} accepts; {@code itimer}/{@code ctimer} are the timer-based CPU modes. */
     public static final List<String> EVENTS = List.of("cpu", "wall", "alloc", "lock", "itimer", "ctimer");
     private static final Path PARANOID = Path.of("/proc/sys/kernel/perf_event_paranoid");
+    /** {@code off}: behave as if the kernel refused perf events, so {@code cpu} takes the timer fallback. */
+    public static final String PERF_PROPERTY = "fiberbench.profile.perf";
 
     private ProfilerLibrary() {
     }
@@ -45,8 +47,9 @@ public final class ProfilerLibrary {
     }
 
     /**
-     * Extracts and loads the library and checks {@code event} can start here; when perf events
-     * are refused, {@code cpu} falls back to the {@code itimer} timer and says so.
+     * Extracts and loads the library and checks {@code event} can start here. When perf events
+     * are refused (a kernel setting, a container's seccomp profile), {@code cpu} falls back to a
+     * timer-based mode ({@code ctimer}, else {@code itimer}) and says so.
      *
      * @throws IllegalStateException when async-profiler cannot run on this platform or JVM
      */
@@ -60,25 +63,52 @@ public final class ProfilerLibrary {
         } catch (Throwable t) {
             throw new IllegalStateException("async-profiler cannot load " + lib + ": " + t.getMessage());
         }
-        String refused = tryStart(p, e);
-        if (refused == null) {
+        if (e.equals("cpu")) {
+            String refused = perfEventsRefused(p);
+            if (refused != null) {
+                return timerFallback(p, lib, refused);
+            }
             // root (or CAP_PERFMON) sees kernel frames whatever the setting; others lose them from 2 up
-            boolean userOnly = e.equals("cpu") && paranoid() >= 2 && !"root".equals(System.getProperty("user.name"));
+            boolean userOnly = paranoid() >= 2 && !"root".equals(System.getProperty("user.name"));
             return new Probe(lib, e, userOnly
                     ? "perf_event_paranoid=" + paranoid() + ": cpu profiles show Java and native frames, not kernel ones"
                     : null);
         }
-        if (e.equals("cpu") && tryStart(p, "itimer") == null) {
-            return new Probe(lib, "itimer", "perf events are not allowed here (perf_event_paranoid=" + paranoid()
-                    + ": " + refused + "); cpu profiles use the timer-based itimer mode");
+        String refused = tryStart(p, e);
+        if (refused != null) {
+            throw new IllegalStateException("async-profiler cannot profile event '" + e + "' here: " + refused);
         }
-        throw new IllegalStateException("async-profiler cannot profile event '" + e + "' here: " + refused);
+        return new Probe(lib, e, null);
+    }
+
+    /**
+     * Why perf events cannot be used here, or null when they can. async-profiler's own {@code cpu}
+     * event hides a refusal by switching to a timer without a word, so a perf-only event is tried.
+     * {@code -D}{@value #PERF_PROPERTY}{@code =off} refuses them on purpose (to see or test the fallback).
+     */
+    static String perfEventsRefused(AsyncProfiler p) {
+        if ("off".equals(System.getProperty(PERF_PROPERTY))) {
+            return "turned off by -D" + PERF_PROPERTY + "=off";
+        }
+        return tryStart(p, "cpu-clock");
+    }
+
+    private static Probe timerFallback(AsyncProfiler p, Path lib, String refused) {
+        for (String timer : List.of("ctimer", "itimer")) {
+            if (tryStart(p, timer) == null) {
+                return new Probe(lib, timer, "perf events are not allowed here (" + refused + "; perf_event_paranoid="
+                        + paranoid() + "); cpu profiles use the timer-based " + timer + " mode (no kernel frames)");
+            }
+        }
+        throw new IllegalStateException("async-profiler cannot profile cpu here: perf events are refused (" + refused
+                + ") and neither ctimer nor itimer starts");
     }
 
     /** Null when {@code event} started (and was stopped again), else why it did not. */
     private static String tryStart(AsyncProfiler p, String event) {
         try {
-            p.execute("start,event=" + event);
+            // quiet: a refused perf event logs one warning per thread, which the user need not see
+            p.execute("start,event=" + event + ",loglevel=none");
             p.execute("stop");
             return null;
         } catch (Exception | Error t) {

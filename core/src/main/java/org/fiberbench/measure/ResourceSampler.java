@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import org.fiberbench.executor.ProcessWorkers;
 
 /**
  * Samples this JVM's resources on a daemon platform thread — platform threads, process CPU
@@ -46,6 +47,8 @@ public final class ResourceSampler {
     private long peakHeap;
     private long peakRss = -1;
     private long peakThreads;
+    /** Peaks of the process-pool worker JVMs alone: {@code count, rss, threads}. */
+    private final long[] workerPeaks = new long[3];
     private final Thread thread;
     private volatile boolean running = true;
     private long t0;
@@ -126,15 +129,22 @@ public final class ResourceSampler {
                 timeline.addAll(kept);
             }
             timeline.add(s);
-            peakThreads = Math.max(peakThreads, s[1]);
+            // with process-pool workers, threads and RSS are the scenario's: this JVM's plus its workers'
+            peakThreads = Math.max(peakThreads, s[1] + s[15]);
             peakHeap = Math.max(peakHeap, s[4]);
-            peakRss = Math.max(peakRss, s[7]);
+            peakRss = Math.max(peakRss, s[7] < 0 ? -1 : s[7] + s[14]);
+            workerPeaks[0] = Math.max(workerPeaks[0], s[11]);
+            workerPeaks[1] = Math.max(workerPeaks[1], s[14]);
+            workerPeaks[2] = Math.max(workerPeaks[2], s[15]);
         } finally {
             lock.unlock();
         }
     }
 
-    /** {@code t_ms, threads, cpu_user_ms, cpu_sys_ms, heap, gc_count, gc_time_ms, rss, alloc, ctx_v, ctx_nv}. */
+    /**
+     * {@code t_ms, threads, cpu_user_ms, cpu_sys_ms, heap, gc_count, gc_time_ms, rss, alloc, ctx_v, ctx_nv,
+     * workers, workers_cpu_user_ms, workers_cpu_sys_ms, workers_rss, workers_threads}.
+     */
     private long[] sample() {
         long[] cpu = proc.cpuMillis();
         if (cpu[0] < 0) {
@@ -149,8 +159,10 @@ public final class ResourceSampler {
         // per-thread status files are the dearest read: context switches are refreshed about once a second
         long[] ctx = ticks++ % ctxEvery == 0 ? proc.contextSwitches() : lastCtx;
         lastCtx = ctx;
+        long[] w = proc.children(ProcessWorkers.pids());
         return new long[] {TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0), threads.getThreadCount(), cpu[0], cpu[1],
-            memory.getHeapMemoryUsage().getUsed(), gcCount, gcTime, proc.rssBytes(), allocatedBytes(), ctx[0], ctx[1]};
+            memory.getHeapMemoryUsage().getUsed(), gcCount, gcTime, proc.rssBytes(), allocatedBytes(), ctx[0], ctx[1],
+            w[0], w[1], w[2], w[3], w[4]};
     }
 
     private long processCpuMillis() {
@@ -190,7 +202,11 @@ public final class ResourceSampler {
             Thread.currentThread().interrupt();
         }
         ticks = 0; // the last sample reads everything
-        record(sample());
+        long[] last = sample();
+        record(last);
+        for (Probe p : probes) {
+            p.tick(last[0]); // the probes' window ends where the resources' does
+        }
         proc.close();
         return section(tasks, Integer.MAX_VALUE);
     }
@@ -213,7 +229,7 @@ public final class ResourceSampler {
         lock.lock();
         try {
             copy = new ArrayList<>(timeline);
-            peaks = new long[] {peakThreads, peakHeap, peakRss};
+            peaks = new long[] {peakThreads, peakHeap, peakRss, workerPeaks[0], workerPeaks[1], workerPeaks[2]};
         } finally {
             lock.unlock();
         }
@@ -226,17 +242,21 @@ public final class ResourceSampler {
         return section;
     }
 
+    /**
+     * The window's figures. With process-pool workers, CPU, RSS and threads are the scenario's:
+     * this JVM's plus its worker JVMs', whose own share is under {@code worker_processes}.
+     */
     private Map<String, Object> summary(long[] last, long[] peaks, long tasks, int samples) {
         long wallMs = Math.max(1, last[0] - first[0]);
         int peakThreads = (int) Math.max(threads.getPeakThreadCount(), peaks[0]);
         long peakHeap = peaks[1];
         long peakRss = peaks[2];
-        long user = last[2] - first[2];
-        long sys = last[3] - first[3];
+        long user = last[2] - first[2] + last[12] - first[12];
+        long sys = last[3] - first[3] + last[13] - first[13];
         long alloc = last[8] >= 0 && first[8] >= 0 ? last[8] - first[8] : -1;
         int cpus = Runtime.getRuntime().availableProcessors();
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("threads_start", threadsAtStart);
+        m.put("threads_start", threadsAtStart + first[15]);
         m.put("threads_peak", peakThreads);
         m.put("cpu_user_ms", user);
         m.put("cpu_sys_ms", proc.available() ? sys : null);
@@ -256,7 +276,27 @@ public final class ResourceSampler {
         m.put("samples", samples);
         long samplerCpu = samplerCpuNanos;
         m.put("sampler_cpu_ms", samplerCpu >= 0 ? round(samplerCpu / 1e6) : null);
+        Map<String, Object> workers = workerProcesses(last, peaks);
+        if (workers != null) {
+            m.put("worker_processes", workers);
+        }
         return m;
+    }
+
+    /** The worker JVMs' own share, or null when there were none. */
+    private Map<String, Object> workerProcesses(long[] last, long[] peaks) {
+        long user = last[12] - first[12];
+        long sys = last[13] - first[13];
+        if (peaks[3] == 0 && user + sys == 0) {
+            return null;
+        }
+        Map<String, Object> w = new LinkedHashMap<>();
+        w.put("count_peak", peaks[3]);
+        w.put("cpu_user_ms", user);
+        w.put("cpu_sys_ms", sys);
+        w.put("rss_peak_bytes", peaks[4]);
+        w.put("threads_peak", peaks[5]);
+        return w;
     }
 
     private List<Map<String, Object>> points(List<long[]> samples) {
@@ -295,6 +335,13 @@ public final class ResourceSampler {
         m.put("alloc_bytes", s[8] >= 0 ? s[8] - first[8] : null);
         m.put("ctx_voluntary", s[9] >= 0 ? s[9] - first[9] : null);
         m.put("ctx_involuntary", s[10] >= 0 ? s[10] - first[10] : null);
+        if (s[11] > 0 || s[12] + s[13] > first[12] + first[13]) {
+            m.put("workers", s[11]);
+            m.put("workers_cpu_user_ms", s[12] - first[12]);
+            m.put("workers_cpu_sys_ms", s[13] - first[13]);
+            m.put("workers_rss_bytes", s[14]);
+            m.put("workers_threads", s[15]);
+        }
         return m;
     }
 

@@ -30,7 +30,7 @@ public final class LatencyTable {
             if (lat == null) {
                 continue;
             }
-            if (s.section("sweep") != null) {
+            if (s.section("sweep") instanceof Map<?, ?> sw && "rate".equals(sw.get("param"))) {
                 sweeps.computeIfAbsent(s.executor() + " × " + s.workload(), k -> new ArrayList<>()).add(s);
             } else if (s.group().startsWith(CO_DEMO_GROUP)) {
                 demo.add(s);

@@ -30,6 +30,7 @@ public final class ResultTable {
             }
             sb.append(format(rows, 1, 3));
         }
+        sb.append(SweepTable.render(scenarios));
         sb.append(LatencyTable.render(scenarios));
         return sb.toString();
     }
@@ -70,6 +71,7 @@ public final class ResultTable {
         add(n, m, "imbalance", "imbalance=%s");
         add(n, m, "speedup", "speedup=%sx");
         add(n, m, "parallel_efficiency", "efficiency=%s");
+        add(n, m, "speedup_missing", "speedup=n/a (%s)");
         Object warn = m.get("warning");
         if (warn != null) {
             n.add("WARNING: " + warn);

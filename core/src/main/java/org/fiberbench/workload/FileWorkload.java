@@ -49,7 +49,7 @@ final class FileWorkload implements Workload {
             return null;
         }
         d = d.toAbsolutePath().normalize();
-        if (!Files.isDirectory(d) || !Files.isWritable(d)) {
+        if (!FileWorkloadDefaults.writable(d)) {
             throw new SpecException(s.where("dir") + ": '" + d + "' is not a writable directory; accepted: an existing directory you can write to");
         }
         return d;
@@ -63,7 +63,25 @@ final class FileWorkload implements Workload {
     @Override
     public void setUp() throws IOException {
         Path parent = base != null ? base : Path.of(System.getProperty("java.io.tmpdir"));
-        dir = Files.createTempDirectory(parent, "fiberbench-file-");
+        dir = Files.createTempDirectory(parent, prefix(ProcessHandle.current().pid()));
+        LeftBehind.watch(dir);
+    }
+
+    /** Task directories carry their JVM's PID, so the parent can find a dead worker's. */
+    private static String prefix(long pid) {
+        return "fiberbench-file-" + pid + "-";
+    }
+
+    @Override
+    public void removeLeftoversOf(long pid) throws IOException {
+        Path parent = base != null ? base : Path.of(System.getProperty("java.io.tmpdir"));
+        try (Stream<Path> dirs = Files.list(parent)) {
+            for (Path d : (Iterable<Path>) dirs::iterator) {
+                if (d.getFileName().toString().startsWith(prefix(pid)) && Files.isDirectory(d)) {
+                    remove(d);
+                }
+            }
+        }
     }
 
     @Override
@@ -90,14 +108,65 @@ final class FileWorkload implements Workload {
     @Override
     public void close() throws IOException {
         Path d = dir;
-        if (d == null || !Files.exists(d)) {
-            return;
+        if (d != null) {
+            remove(d);
+            LeftBehind.forget(d);
         }
-        try (Stream<Path> left = Files.list(d)) {
-            for (Path p : (Iterable<Path>) left::iterator) {
-                Files.deleteIfExists(p);
+    }
+
+    /** Deletes a task directory and what is in it; a task still writing may add a file, so it tries again. */
+    static void remove(Path d) throws IOException {
+        for (int attempt = 0; Files.exists(d); attempt++) {
+            try (Stream<Path> left = Files.list(d)) {
+                for (Path p : (Iterable<Path>) left::iterator) {
+                    Files.deleteIfExists(p);
+                }
+            }
+            try {
+                Files.deleteIfExists(d);
+            } catch (java.nio.file.DirectoryNotEmptyException raced) {
+                if (attempt == 10) {
+                    throw raced;
+                }
             }
         }
-        Files.deleteIfExists(d);
+    }
+
+    /**
+     * Task directories of this JVM not closed yet, removed by a shutdown hook: a run stopped with
+     * Ctrl-C or SIGTERM ends its forks and workers before their workloads are closed, and must
+     * still leave no file behind. Thread-safe.
+     */
+    private static final class LeftBehind {
+        private static final java.util.Set<Path> DIRS = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        private static final java.util.concurrent.atomic.AtomicBoolean HOOKED = new java.util.concurrent.atomic.AtomicBoolean();
+
+        /** Watches {@code d}; when the JVM is already shutting down, removes it at once and refuses the task directory. */
+        static void watch(Path d) throws IOException {
+            DIRS.add(d);
+            try {
+                if (HOOKED.compareAndSet(false, true)) {
+                    Runtime.getRuntime().addShutdownHook(new Thread(LeftBehind::removeAll, "fiberbench-file-cleanup"));
+                }
+            } catch (IllegalStateException shuttingDown) {
+                DIRS.remove(d);
+                remove(d);
+                throw new IOException("the JVM is shutting down: no new task directory", shuttingDown);
+            }
+        }
+
+        static void forget(Path d) {
+            DIRS.remove(d);
+        }
+
+        private static void removeAll() {
+            for (Path d : DIRS) {
+                try {
+                    remove(d);
+                } catch (IOException | RuntimeException e) {
+                    // the JVM is going away; nothing better to do than try the next one
+                }
+            }
+        }
     }
 }

@@ -16,6 +16,14 @@ public interface Workload extends AutoCloseable {
     /** Runs task number {@code seq} (a per-task seed for randomised workloads). */
     void run(long seq) throws Exception;
 
+    /**
+     * Removes what another process that ran this workload left behind when it died without
+     * closing it (a process-pool worker killed with SIGKILL): called in the parent with the dead
+     * process's PID. Most workloads leave nothing.
+     */
+    default void removeLeftoversOf(long pid) throws Exception {
+    }
+
     /** Releases what setUp made; runs once, after the last task. */
     @Override
     default void close() throws Exception {

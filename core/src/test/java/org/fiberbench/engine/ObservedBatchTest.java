@@ -87,6 +87,30 @@ class ObservedBatchTest {
         assertTrue(workload >= 0.25 * all, "CpuWorkload.run in " + workload + " of " + all + " samples");
     }
 
+    @Test
+    void processPoolProfileHoldsItsWorkersStacks() throws Exception {
+        ProfilerLibrary.Probe probe = ProfilerLibrary.probe("cpu");
+        Observation.use(ObserveOptions.DEFAULT.withProfile(probe.event(), probe.library()));
+        ScenarioResult r = run("process:workers=2,dispatch=shared", "cpu:iterations=2000000", "batch:tasks=8");
+        Path dir = tmp.resolve("run");
+        Map<String, Object> files = filesOf(r);
+        long workerSamples = 0;
+        long workloadInWorkers = 0;
+        for (String line : Files.readAllLines(dir.resolve((String) files.get("collapsed")))) {
+            long n = Long.parseLong(line.substring(line.lastIndexOf(' ') + 1));
+            if (line.startsWith(org.fiberbench.measure.Observer.WORKER_ROOT_FRAME + ";")) {
+                workerSamples += n;
+                workloadInWorkers += line.contains("CpuWorkload.run") ? n : 0;
+            }
+        }
+        // the tasks ran in the worker JVMs: their stacks, not the fork's, hold the workload
+        assertTrue(workloadInWorkers >= 0.5 * workerSamples && workloadInWorkers > 10,
+                "CpuWorkload.run in " + workloadInWorkers + " of " + workerSamples + " worker samples");
+        for (String k : List.of("worker_flame_0", "worker_flame_1")) {
+            assertTrue(Files.size(dir.resolve((String) files.get(k))) > 1000, k + " " + files);
+        }
+    }
+
     @SuppressWarnings("unchecked")
     private static Map<String, Object> filesOf(ScenarioResult r) throws Exception {
         var f = ScenarioResult.class.getDeclaredMethod("toMap");

@@ -4,14 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.fiberbench.executor.ExecutorSpec;
 import org.fiberbench.executor.TaskExecutor;
 import org.fiberbench.load.LoadSpec;
+import org.fiberbench.result.ResultTable;
+import org.fiberbench.result.RunDirectory;
+import org.fiberbench.result.ScenarioResult;
+import org.fiberbench.result.SweepTable;
 import org.fiberbench.spec.SpecException;
 import org.fiberbench.workload.WorkloadSpec;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class SweepTest {
 
@@ -74,5 +80,56 @@ class SweepTest {
             long tasks = byWorker.values().stream().mapToLong(m -> (long) m.get("tasks")).sum();
             assertEquals(20, tasks);
         }
+    }
+
+    @Test
+    void quickPoolsSuiteSweepsThePoolSizeOfTheSeedsMatrix() {
+        List<Scenario> plan = PoolsSuite.pools().plan(Suite.Scale.QUICK, Settings.Overrides.NONE);
+        List<String> primes = plan.stream().filter(s -> s.workload().canonical().startsWith("primes"))
+                .map(s -> s.executor().canonical()).toList();
+        assertEquals("inline", primes.get(0));
+        for (String e : List.of("platform:fixed=1", "platform:fixed=2", "process:workers=1,dispatch=shared",
+            "process:workers=2,dispatch=shared", "process:workers=1,dispatch=static", "process:workers=2,dispatch=static")) {
+            assertTrue(primes.contains(e), e + " in " + primes);
+        }
+        assertTrue(plan.stream().anyMatch(s -> s.workload().canonical().startsWith("file")
+                && s.executor().canonical().equals("process:workers=2,dispatch=static")));
+        assertTrue(plan.stream().allMatch(s -> s.group().endsWith(" · sweep workers")));
+    }
+
+    private static RunDirectory sweepRun(Path dir, ScenarioResult inline) {
+        RunDirectory run = RunDirectory.create(dir, "test", "adhoc", "test");
+        String group = "noop × batch:tasks=10 · sweep workers";
+        run.add(inline.group(group));
+        run.add(new ScenarioResult("02", "platform:fixed=2", "noop", "batch:tasks=10").group(group)
+                .metric("score", 25.0).metric("score_unit", "ms/op"));
+        Sweep.annotate(run);
+        return run;
+    }
+
+    @Test
+    void pointsGetSpeedupOverInlineAndEfficiencyPerWorker(@TempDir Path dir) {
+        RunDirectory run = sweepRun(dir, new ScenarioResult("01", "inline", "noop", "batch:tasks=10")
+                .metric("score", 40.0).metric("score_unit", "ms/op"));
+        ScenarioResult point = run.scenarios().get(1);
+        assertEquals(1.6, point.metricValue("speedup"));
+        assertEquals(0.8, point.metricValue("parallel_efficiency"));
+        assertEquals(Map.of("param", "workers", "value", 2L), point.section("sweep"));
+        String table = SweepTable.render(run.scenarios());
+        assertTrue(table.contains("speed-up over inline = 40.000 ms/op"), table);
+        assertTrue(table.lines().anyMatch(l -> l.contains("platform:fixed=2") && l.contains("1.60x") && l.contains("0.80")),
+                table);
+    }
+
+    @Test
+    void pointsWhoseInlineBaselineFailedSayWhyTheyHaveNoSpeedup(@TempDir Path dir) {
+        RunDirectory run = sweepRun(dir, new ScenarioResult("01", "inline", "noop", "batch:tasks=10")
+                .failure("batch timed out"));
+        ScenarioResult point = run.scenarios().get(1);
+        assertEquals(null, point.metricValue("speedup"));
+        assertEquals("inline baseline failure", point.metricValue("speedup_missing"));
+        String table = SweepTable.render(run.scenarios());
+        assertTrue(table.contains("inline baseline FAILURE: speed-up and efficiency are not computed"), table);
+        assertTrue(ResultTable.render(run.scenarios()).contains("speedup=n/a (inline baseline failure)"));
     }
 }

@@ -111,8 +111,10 @@ class ProcessTaskExecutorTest {
         assertFalse(c.errors.isEmpty());
         assertTrue(c.errors.get(0).getMessage().contains("worker-0"), c.errors.get(0).getMessage());
         assertTrue(c.errors.get(0).getMessage().contains("died"), c.errors.get(0).getMessage());
-        // the in-flight task is lost, the queued ones move to worker-1
+        // the in-flight task is lost, the queued ones move to worker-1: no other task fails
         assertTrue(c.errors.size() < 6, c.errors.toString());
+        assertTrue(c.errors.stream().allMatch(e -> e.getMessage().contains("worker-0") && e.getMessage().contains("died")),
+                c.errors.toString());
     }
 
     @Test
@@ -152,9 +154,58 @@ class ProcessTaskExecutorTest {
     }
 
     @Test
+    void killedWorkersHalfWrittenFileIsRemovedByItsParent(@TempDir Path dir) throws Exception {
+        Collector c;
+        try (ProcessTaskExecutor ex = create("process:workers=1,dispatch=shared")) {
+            Workload w = WorkloadSpec.parse("file:writes=5000000..5000000,dir=" + dir).create();
+            c = new Collector(1);
+            ex.submit(w, 0, c); // five million small writes: seconds of work
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (!holdsAFile(dir) && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            ProcessHandle.of(ex.workerPids().get(0)).orElseThrow().destroyForcibly();
+            c.await();
+        }
+        assertEquals(1, c.errors.size());
+        try (var left = Files.walk(dir)) {
+            assertEquals(List.of(dir), left.toList());
+        }
+    }
+
+    private static boolean holdsAFile(Path dir) throws java.io.IOException {
+        try (var all = Files.walk(dir)) {
+            return all.anyMatch(Files::isRegularFile);
+        }
+    }
+
+    @Test
     void rejectsZeroWorkers() {
         SpecException e = org.junit.jupiter.api.Assertions.assertThrows(SpecException.class,
                 () -> ExecutorSpec.parse("process:workers=0"));
         assertTrue(e.getMessage().contains("workers"), e.getMessage());
+    }
+
+    @Test
+    void fromFiberbenchsJarAWorkerIsTheJarsWorkerCommand(@TempDir Path dir) throws Exception {
+        Path jar = dir.resolve("fiberbench.jar");
+        java.util.jar.Manifest m = new java.util.jar.Manifest();
+        m.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        m.getMainAttributes().putValue(WorkerCommandLine.WORKER_COMMAND_ATTRIBUTE, "worker");
+        new java.util.jar.JarOutputStream(Files.newOutputStream(jar), m).close();
+        List<String> cmd = WorkerCommandLine.of(jar.toString());
+        assertEquals(List.of("-jar", jar.toString(), "worker"), cmd.subList(cmd.size() - 3, cmd.size()));
+    }
+
+    @Test
+    void fromAnyOtherClassPathAWorkerIsTheWorkerMainClass(@TempDir Path dir) throws Exception {
+        Path jar = dir.resolve("app.jar");
+        java.util.jar.Manifest m = new java.util.jar.Manifest();
+        m.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        new java.util.jar.JarOutputStream(Files.newOutputStream(jar), m).close();
+        for (String cp : List.of(jar.toString(), dir + java.io.File.pathSeparator + jar)) {
+            List<String> cmd = WorkerCommandLine.of(cp);
+            assertEquals(List.of("-cp", cp, ProcessWorkerMain.class.getName()), cmd.subList(cmd.size() - 3, cmd.size()));
+        }
     }
 }

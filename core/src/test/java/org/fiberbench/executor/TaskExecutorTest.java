@@ -207,4 +207,38 @@ class TaskExecutorTest {
             assertTrue(snap.keySet().stream().allMatch(k -> k.startsWith(TaskExecutors.CARRIER_PREFIX)), "" + snap.keySet());
         }
     }
+
+    /** Each task spins (never unmounts) until two tasks run at once: both workers of a pool of two must take one. */
+    static final class PairUp implements Workload {
+        private final AtomicInteger running = new AtomicInteger();
+
+        @Override
+        public String spec() {
+            return "pair-up";
+        }
+
+        @Override
+        public void run(long seq) {
+            running.incrementAndGet();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (running.get() < 2 && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"forkjoin:parallelism=2", "virtual:scheduler=forkjoin,carriers=2",
+        "virtual:scheduler=fixed,carriers=2", "platform:fixed=2", "virtual-pool:size=2,scheduler=forkjoin,carriers=2"})
+    void balanceNamesEachThreadOfAPoolApart(String spec) throws Exception {
+        PairUp pair = new PairUp();
+        CountDownLatch done = new CountDownLatch(2);
+        try (TaskExecutor ex = ExecutorSpec.parse(spec).create()) {
+            ex.submit(pair, 0, (s, e, err) -> done.countDown());
+            ex.submit(pair, 1, (s, e, err) -> done.countDown());
+            assertTrue(done.await(30, TimeUnit.SECONDS));
+            // two tasks ran at the same moment, so on two threads: two workers with one task each
+            assertEquals(2, ex.workerStats().snapshot().size(), spec + ": " + ex.workerStats().snapshot());
+        }
+    }
 }

@@ -57,4 +57,24 @@ class ObserverTest {
         assertTrue(((Number) scheduler.get("parallelism_max")).longValue() >= 1, scheduler.toString());
         assertTrue(scheduler.containsKey("mounted_max") && scheduler.containsKey("queued_max"), scheduler.toString());
     }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void carriersThatEndBetweenTwoSamplesStillCount() throws Exception {
+        // one sample per 10 s: every batch makes and closes its two carriers long before the first tick
+        Observer o = Observer.start(new ObserveOptions(10_000, Duration.ZERO, null, null, false), Observer.Carriers.CUSTOM,
+                Observer.Files.NONE);
+        for (int batch = 0; batch < 10; batch++) {
+            Batches.run("virtual:scheduler=fixed,carriers=2", "cpu:iterations=5000000", 8);
+        }
+        Map<String, Object> observed = o.stop(80);
+        Map<String, Number> busy = (Map<String, Number>) ((Map<String, Object>) observed.get("carriers")).get("busy_pct");
+        assertEquals(List.of("fiberbench-carrier-0", "fiberbench-carrier-1"), List.copyOf(busy.keySet()));
+        Map<String, Object> summary = (Map<String, Object>) ((Map<String, Object>) observed.get("resources")).get("summary");
+        double carrierCpuMs = busy.values().stream().mapToDouble(Number::doubleValue).sum() / 100
+                * ((Number) summary.get("wall_ms")).doubleValue();
+        long processCpuMs = ((Number) summary.get("cpu_user_ms")).longValue() + ((Number) summary.get("cpu_sys_ms")).longValue();
+        // the carriers did the work: most of the process's CPU (JIT and GC take the rest)
+        assertTrue(carrierCpuMs >= 0.5 * processCpuMs, "carriers " + carrierCpuMs + " ms of " + processCpuMs + " ms");
+    }
 }

@@ -1,9 +1,11 @@
 package org.fiberbench.measure;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import org.fiberbench.executor.ProcessWorkers;
 import org.junit.jupiter.api.Test;
 
 class ResourceSamplerTest {
@@ -101,5 +103,26 @@ class ResourceSamplerTest {
         List<Integer> t = ResourceSampler.thin(all, 100);
         assertTrue(t.size() <= 100, "size " + t.size());
         assertTrue(t.get(0) == 0 && t.get(t.size() - 1) == 1000, t.toString());
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void processPoolWorkersCountInTheScenariosCpuAndThreads() throws Exception {
+        ResourceSampler s = ResourceSampler.start(50);
+        Map<String, Object> m;
+        try {
+            Batches.run("process:workers=2,dispatch=shared", "cpu:iterations=20000000", 8);
+            m = summary(s.stop(8));
+        } finally {
+            ProcessWorkers.stopIdle(); // the other tests of this class count this JVM's threads alone
+        }
+        Map<String, Object> workers = (Map<String, Object>) m.get("worker_processes");
+        assertTrue(workers != null, m.toString());
+        assertEquals(2L, num(workers, "count_peak"), workers.toString());
+        long workersCpu = num(workers, "cpu_user_ms") + num(workers, "cpu_sys_ms");
+        // eight tasks of 20M square roots ran in the workers, not here: their CPU is in the scenario's
+        assertTrue(workersCpu > 0, workers.toString());
+        assertTrue(num(m, "cpu_user_ms") + num(m, "cpu_sys_ms") >= workersCpu, m.toString());
+        assertTrue(num(m, "threads_peak") >= num(workers, "threads_peak") + 2, m.toString());
     }
 }

@@ -63,6 +63,15 @@ class PoolWorkloadsTest {
     }
 
     @Test
+    void refusesADirectoryNoFileCanBeMadeIn() {
+        // /proc says "writable" to root by its permission bits, yet no file can be created there
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc/self")), "Linux /proc");
+        SpecException e = assertThrows(SpecException.class, () -> WorkloadSpec.parse("file:dir=/proc"));
+        assertTrue(e.getMessage().contains("'/proc' is not a writable directory"), e.getMessage());
+        assertThrows(SpecException.class, () -> FileWorkloadDefaults.directory(Path.of("/proc")));
+    }
+
+    @Test
     void fileTasksWriteFourBytesPerWriteAndLeaveNoFiles(@TempDir Path tmp) throws Exception {
         Workload w = WorkloadSpec.parse("file:writes=1000..1000,0..0,dir=" + tmp).create();
         w.setUp();
