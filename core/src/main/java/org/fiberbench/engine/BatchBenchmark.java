@@ -77,13 +77,14 @@ public class BatchBenchmark {
     @Benchmark
     public long batch(TaskNumbers seq) throws Exception {
         BatchCompletion done = new BatchCompletion(tasks);
-        try (TaskExecutor ex = executorSpec.create()) {
+        TaskExecutor ex = executorSpec.create();
+        try (ex) {
             for (long i = 0; i < tasks; i++) {
                 ex.submit(work, seq.next++, done);
             }
             done.await(timeoutNanos);
-            balance.add(ex.workerStats());
         }
+        balance.add(ex.workerStats());
         done.check();
         return done.completed();
     }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.fiberbench.executor.WorkerStats;
@@ -25,7 +24,10 @@ final class WorkerBalance {
 
     private final WorkerStats iteration = new WorkerStats();
 
-    /** Fork side: called after each batch, outside nothing JMH times separately (a few map updates). */
+    /**
+     * Fork side: called after each batch, once its executor is closed (so every carrier's last mount
+     * is counted); inside the timed method, a few map updates per batch, nothing per task.
+     */
     void add(WorkerStats batch) {
         iteration.addAll(batch);
     }
@@ -40,11 +42,7 @@ final class WorkerBalance {
     }
 
     static Map<String, Object> section(WorkerStats stats) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        double imbalance = stats.imbalance();
-        m.put("imbalance", Double.isNaN(imbalance) ? null : Math.round(imbalance * 1000) / 1000.0);
-        m.put("by_worker", stats.snapshot());
-        return m;
+        return stats.section();
     }
 
     /** Parent side: the fork's JVM option naming the file. */

@@ -2,10 +2,14 @@ package org.fiberbench.executor;
 
 import org.fiberbench.workload.Workload;
 
-/** Runs each task in the submitting thread, before {@link #submit} returns: the sequential baseline. */
+/**
+ * Runs each task in the submitting thread, before {@link #submit} returns: the sequential
+ * baseline. Its workers are the submitting threads (the JMH thread, a closed loop's users, an
+ * open loop's pacer), each charged its tasks' time.
+ */
 final class InlineTaskExecutor implements TaskExecutor {
     private final ExecutorSpec spec;
-    private final WorkerStats stats = new WorkerStats();
+    private final WorkerStats stats = WorkerStats.ofTasks();
 
     InlineTaskExecutor(ExecutorSpec spec) {
         this.spec = spec;

@@ -30,7 +30,9 @@ final class ProcessTaskExecutor implements TaskExecutor, WorkerProcess.Owner {
     private final boolean shared;
     private final int depth;
     private final List<WorkerProcess> workers;
-    private final WorkerStats stats = new WorkerStats();
+    private final WorkerStats stats = WorkerStats.ofTasks();
+    /** Per worker, by index; each is updated only by its worker's reader thread. */
+    private final WorkerCounters[] balance;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition drained = lock.newCondition();
     private final ArrayDeque<ProcessTask> queue = new ArrayDeque<>();
@@ -47,8 +49,10 @@ final class ProcessTaskExecutor implements TaskExecutor, WorkerProcess.Owner {
         this.workers = ProcessWorkerPool.acquire(spec.size());
         this.credits = new int[workers.size()];
         this.alive = new boolean[workers.size()];
+        this.balance = new WorkerCounters[workers.size()];
         for (int i = 0; i < workers.size(); i++) {
             workers.get(i).assign(this, "worker-" + i);
+            balance[i] = stats.register("worker-" + i);
             credits[i] = depth;
             alive[i] = true;
         }
@@ -169,7 +173,7 @@ final class ProcessTaskExecutor implements TaskExecutor, WorkerProcess.Owner {
                 dispatch(w, more);
             }
         }
-        stats.record(w.name(), busyNanos);
+        balance[workers.indexOf(w)].taskRan(busyNanos);
         t.complete(end, error);
         taskDone();
     }

@@ -6,10 +6,8 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /** Makes the {@link TaskExecutor} for a spec. One factory branch per {@link ExecutorKind}. */
 final class TaskExecutors {
@@ -22,99 +20,67 @@ final class TaskExecutors {
     static TaskExecutor create(ExecutorSpec spec) {
         return switch (spec.kind()) {
             case INLINE -> new InlineTaskExecutor(spec);
-            case VIRTUAL -> {
-                List<AutoCloseable> owned = new ArrayList<>();
-                ThreadFactory factory = virtualFactory(spec, owned);
-                yield new ThreadTaskExecutor(spec, Executors.newThreadPerTaskExecutor(factory), owned);
+            case VIRTUAL, VIRTUAL_POOL -> virtual(spec);
+            case PLATFORM -> {
+                WorkerStats stats = WorkerStats.ofTasks();
+                ExecutorService service = switch (spec.option()) {
+                    case "cached" -> Executors.newCachedThreadPool(WorkerThreads.platform("fiberbench-cached-", stats, true, false));
+                    case "fixed" -> Executors.newFixedThreadPool(spec.size(), WorkerThreads.platform("fiberbench-fixed-", stats, true, false));
+                    default -> Executors.newThreadPerTaskExecutor(WorkerThreads.platform("fiberbench-task-", stats, false, false));
+                };
+                yield new ThreadTaskExecutor(spec, service, List.of(), stats);
             }
-            case VIRTUAL_POOL -> {
-                List<AutoCloseable> owned = new ArrayList<>();
-                ThreadFactory factory = virtualFactory(spec, owned);
-                yield new ThreadTaskExecutor(spec, Executors.newFixedThreadPool(spec.poolSize(), factory), owned);
+            case FORKJOIN -> {
+                WorkerStats stats = WorkerStats.ofTasks();
+                yield new ThreadTaskExecutor(spec, new ForkJoinPool(spec.size(),
+                        WorkerThreads.forkJoin("fiberbench-fj-", stats, false), null, false), List.of(), stats);
             }
-            case PLATFORM -> new ThreadTaskExecutor(spec, switch (spec.option()) {
-                case "cached" -> Executors.newCachedThreadPool(named("fiberbench-cached-"));
-                case "fixed" -> Executors.newFixedThreadPool(spec.size(), named("fiberbench-fixed-"));
-                default -> Executors.newThreadPerTaskExecutor(Thread.ofPlatform().name("fiberbench-task-", 0).factory());
-            }, List.of());
-            case FORKJOIN -> new ThreadTaskExecutor(spec, new ForkJoinPool(spec.size(),
-                    forkJoinThreads("fiberbench-fj-", false), null, false), List.of());
             case PROCESS -> new ProcessTaskExecutor(spec);
         };
     }
 
-    /** The virtual-thread factory for a spec; schedulers it makes are added to {@code owned}. */
-    private static ThreadFactory virtualFactory(ExecutorSpec spec, List<AutoCloseable> owned) {
+    /** A virtual thread per task, or a pool of them, on the spec's scheduler; its balance counts the carriers. */
+    private static TaskExecutor virtual(ExecutorSpec spec) {
+        List<AutoCloseable> owned = new ArrayList<>();
+        Thread.Builder.OfVirtual builder;
+        WorkerStats stats;
         if (spec.scheduler() == ExecutorSpec.Scheduler.DEFAULT) {
-            return Thread.ofVirtual().name("fiberbench-virtual-", 0).factory();
-        }
-        Executor scheduler = switch (spec.scheduler()) {
-            // what seed 000 compares: new ForkJoinPool(N), whose defaults include asyncMode=false (LIFO
-            // local queues; the JDK's own virtual-thread scheduler is FIFO); only names and daemon differ
-            case FORKJOIN -> new ForkJoinPool(spec.size(), forkJoinThreads(CARRIER_PREFIX, true), null, false);
-            case FIXED -> Executors.newFixedThreadPool(spec.size(), carriers());
-            case CLASS -> VirtualThreads.newSchedulerInstance(spec.schedulerClass(), spec.size());
-            case DEFAULT -> throw new AssertionError();
-        };
-        if (scheduler instanceof ExecutorService es) {
-            owned.add(() -> shutdown(es));
-        } else if (scheduler instanceof AutoCloseable c) {
-            owned.add(c);
-        }
-        return VirtualThreads.builder(scheduler).name("fiberbench-virtual-", 0).factory();
-    }
-
-    static ThreadFactory named(String prefix) {
-        AtomicInteger n = new AtomicInteger();
-        return r -> {
-            Thread t = new Thread(r, prefix + n.getAndIncrement());
-            t.setDaemon(true);
-            return t;
-        };
-    }
-
-    /** Carrier threads of a fixed pool: named like the rest, and reporting their CPU time as they end. */
-    private static ThreadFactory carriers() {
-        AtomicInteger n = new AtomicInteger();
-        return r -> {
-            Thread t = new Thread(() -> {
-                try {
-                    r.run();
-                } finally {
-                    CarrierCpu.ending();
+            // the JDK's scheduler cannot be timed per mount: its carriers' CPU time is their busy time
+            stats = WorkerStats.ofCarrierCpu(Carriers.ofJdkScheduler());
+            builder = Thread.ofVirtual();
+        } else {
+            Executor scheduler = switch (spec.scheduler()) {
+                // what seed 000 compares: new ForkJoinPool(N), whose defaults include asyncMode=false (LIFO
+                // local queues; the JDK's own virtual-thread scheduler is FIFO); only names and daemon differ
+                case FORKJOIN -> {
+                    stats = WorkerStats.ofMounts();
+                    yield MountTimers.forkJoin(spec.size(), WorkerThreads.forkJoin(CARRIER_PREFIX, stats, true));
                 }
-            }, CARRIER_PREFIX + n.getAndIncrement());
-            t.setDaemon(true);
-            return t;
-        };
-    }
-
-    /**
-     * ForkJoinPool workers numbered as they are made. Not by pool index: the pool assigns that after
-     * the factory returns, so every worker would be called 0 and their balance figures would merge.
-     */
-    private static ForkJoinPool.ForkJoinWorkerThreadFactory forkJoinThreads(String prefix, boolean carrier) {
-        AtomicInteger n = new AtomicInteger();
-        return pool -> new NamedWorker(pool, prefix + n.getAndIncrement(), carrier);
-    }
-
-    private static final class NamedWorker extends ForkJoinWorkerThread {
-        private final boolean carrier;
-
-        NamedWorker(ForkJoinPool pool, String name, boolean carrier) {
-            super(pool);
-            this.carrier = carrier;
-            setName(name);
-            setDaemon(true);
-        }
-
-        @Override
-        protected void onTermination(Throwable exception) {
-            if (carrier) {
-                CarrierCpu.ending();
+                case FIXED -> {
+                    stats = WorkerStats.ofMounts();
+                    yield MountTimers.fixed(spec.size(), WorkerThreads.platform(CARRIER_PREFIX, stats, true, true));
+                }
+                case CLASS -> {
+                    Executor user = VirtualThreads.newSchedulerInstance(spec.schedulerClass(), spec.size());
+                    // a ForkJoinPool must stay one (the JDK treats it apart): it is not wrapped, its CPU counts
+                    stats = user instanceof ForkJoinPool fj ? WorkerStats.ofCarrierCpu(Carriers.of(fj)) : WorkerStats.ofMounts();
+                    yield user;
+                }
+                case DEFAULT -> throw new AssertionError();
+            };
+            if (scheduler instanceof ExecutorService es) {
+                owned.add(() -> shutdown(es));
+            } else if (scheduler instanceof AutoCloseable c) {
+                owned.add(c);
             }
-            super.onTermination(exception);
+            boolean wrap = spec.scheduler() == ExecutorSpec.Scheduler.CLASS && stats.busy() == WorkerStats.Busy.MOUNTED_TIME;
+            builder = VirtualThreads.builder(wrap ? MountTimers.wrap(scheduler, stats) : scheduler);
         }
+        ThreadFactory factory = builder.name("fiberbench-virtual-", 0).factory();
+        ExecutorService service = spec.kind() == ExecutorKind.VIRTUAL_POOL
+                ? Executors.newFixedThreadPool(spec.poolSize(), factory)
+                : Executors.newThreadPerTaskExecutor(factory);
+        return new ThreadTaskExecutor(spec, service, owned, stats);
     }
 
     static void shutdown(ExecutorService es) {

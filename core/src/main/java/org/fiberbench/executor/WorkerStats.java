@@ -1,74 +1,234 @@
 package org.fiberbench.executor;
 
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Predicate;
 
 /**
- * Tasks run and busy time per worker: a platform thread, the carrier of a virtual thread, or a
- * worker process. Thread-safe; each worker's counters are {@link LongAdder}s so recording takes no
- * lock. Imbalance is max busy / mean busy (1.0 = perfectly even).
+ * Tasks and busy time per worker — a platform thread, a worker process, or a carrier thread of a
+ * virtual-thread scheduler — and imbalance = max busy / mean busy (1.0 = perfectly even). What
+ * "busy" is depends on the executor ({@link Busy}); for a carrier it never includes the time its
+ * virtual threads spent unmounted.
+ *
+ * <p>Thread-safety: workers register once (a queue add, or one identity-keyed map insert for a
+ * thread fiberbench did not make) and then update their own {@link WorkerCounters} with no lock
+ * and no allocation. Reading ({@link #snapshot}, {@link #section}) and {@link #addAll} may run on
+ * any thread at any time; {@link #addAll} and {@link #reset} are for a totals object that only
+ * collects other stats, and take map updates per call, never per task.
  */
 public final class WorkerStats {
-    private final ConcurrentHashMap<String, LongAdder[]> byWorker = new ConcurrentHashMap<>();
+    /** What a worker's busy time measures. */
+    public enum Busy {
+        /** Each task's time, start to end, on the worker that ran it (platform threads, inline, worker processes). */
+        TASK_TIME,
+        /** The time virtual threads were mounted on the carrier: the sum of its continuation runs. */
+        MOUNTED_TIME,
+        /** The carrier's CPU time while the executor used it (schedulers fiberbench cannot time per mount). */
+        CPU_TIME;
 
-    public void record(String worker, long busyNanos) {
-        LongAdder[] c = byWorker.computeIfAbsent(worker, k -> new LongAdder[] {new LongAdder(), new LongAdder()});
-        c[0].increment();
-        c[1].add(busyNanos);
+        /** The name used in results: {@code task_time}, {@code mounted_time}, {@code cpu_time}. */
+        public String key() {
+            return name().toLowerCase(Locale.ROOT);
+        }
     }
 
-    /** Adds every worker's counts from {@code other} (e.g. the executors of several batches). */
+    /** Bound on waiting for the last runs: they take microseconds; a carrier stuck in a run is not waited for. */
+    private static final long MOUNT_WAIT_NANOS = 1_000_000_000L;
+
+    private final Busy busy;
+    private final ConcurrentLinkedQueue<WorkerCounters> workers = new ConcurrentLinkedQueue<>();
+    /** Counters of threads fiberbench did not make (inline callers, other schedulers' carriers), by identity. */
+    private final ConcurrentHashMap<Thread, WorkerCounters> byThread = new ConcurrentHashMap<>();
+    /** CPU_TIME without a way to name the current carrier: the carriers are enumerated with this instead. */
+    private final Predicate<Thread> enumerated;
+    private final boolean carrierKnown;
+    /** Totals added from other stats: name → {tasks, runs, busy ns, additions with tasks unknown}. */
+    private final ConcurrentHashMap<String, LongAdder[]> totals = new ConcurrentHashMap<>();
+    private volatile Busy totalsBusy;
+
+    private WorkerStats(Busy busy, Predicate<Thread> carriers, boolean carrierKnown) {
+        this.busy = busy;
+        this.carrierKnown = carrierKnown;
+        this.enumerated = carriers != null && !carrierKnown ? carriers : null;
+        if (enumerated != null) {
+            Carriers.alive(enumerated).forEach(t -> byThread.computeIfAbsent(t, k -> register(k, Carriers.cpuNanos(k))));
+        }
+    }
+
+    /** Totals of other stats, filled by {@link #addAll}. */
+    public WorkerStats() {
+        this(null, null, true);
+    }
+
+    /** Workers are threads that run whole tasks; busy is task time. */
+    static WorkerStats ofTasks() {
+        return new WorkerStats(Busy.TASK_TIME, null, true);
+    }
+
+    /** Workers are carriers whose mounts are timed: {@link #register} them, the scheduler times each run. */
+    static WorkerStats ofMounts() {
+        return new WorkerStats(Busy.MOUNTED_TIME, null, Carriers.known());
+    }
+
+    /** Workers are the carriers {@code carriers} accepts; busy is their CPU time from the first task seen on each. */
+    static WorkerStats ofCarrierCpu(Predicate<Thread> carriers) {
+        return ofCarrierCpu(carriers, Carriers.known());
+    }
+
+    /** As above; {@code carrierKnown=false} is what a JVM without {@code --add-opens java.base/java.lang} gets. */
+    static WorkerStats ofCarrierCpu(Predicate<Thread> carriers, boolean carrierKnown) {
+        return new WorkerStats(Busy.CPU_TIME, carriers, carrierKnown);
+    }
+
+    /** What busy means here (for totals: what it meant in the stats added), or null for empty totals. */
+    public Busy busy() {
+        return busy != null ? busy : totalsBusy;
+    }
+
+    /** Registers a worker fiberbench made (a pool thread, a worker process); once per worker. */
+    WorkerCounters register(String name) {
+        WorkerCounters c = new WorkerCounters(this, name, null, 0);
+        workers.add(c);
+        return c;
+    }
+
+    /**
+     * Called by the thread about to run a task. Returns the counters to charge the task's time to
+     * (task-time stats), or null when busy time is counted per mount or as CPU — then the task is
+     * only counted on its carrier, if the carrier can be named.
+     */
+    WorkerCounters taskStarting() {
+        if (busy == Busy.TASK_TIME) {
+            return of(Thread.currentThread());
+        }
+        Thread carrier = carrierKnown ? Carriers.current() : null;
+        if (carrier != null) {
+            of(carrier).taskStarted();
+        }
+        return null;
+    }
+
+    /** The counters of {@code t}: its own field if fiberbench made it for these stats, else by identity, registered on first sight. */
+    WorkerCounters of(Thread t) {
+        if (t instanceof WorkerThreads.Worker w && w.counters().owner == this) {
+            return w.counters();
+        }
+        WorkerCounters c = byThread.get(t);
+        return c != null ? c : byThread.computeIfAbsent(t, k -> register(k, busy == Busy.CPU_TIME ? Carriers.cpuNanos(k) : 0));
+    }
+
+    private WorkerCounters register(Thread t, long cpuStart) {
+        WorkerCounters c = busy == Busy.CPU_TIME
+                ? new WorkerCounters(this, t.getName(), t, Math.max(0, cpuStart))
+                : new WorkerCounters(this, t.getName(), null, 0);
+        workers.add(c);
+        return c;
+    }
+
+    /**
+     * Called once the executor's threads have ended, before their scheduler is shut down: waits
+     * (briefly, bounded) for the carriers to finish the runs under way — a virtual thread ends
+     * inside its last run, so that run may still be uncounted — and ends the CPU window of every
+     * carrier while it is alive to be read.
+     */
+    void closeWindow() {
+        long deadline = System.nanoTime() + MOUNT_WAIT_NANOS;
+        while (workers.stream().anyMatch(WorkerCounters::mounted) && System.nanoTime() < deadline) {
+            LockSupport.parkNanos(50_000);
+        }
+        addEnumerated();
+        workers.forEach(WorkerCounters::closeCpuWindow);
+    }
+
+    /** Carriers born since the last enumeration used no CPU before the window: they start from 0. */
+    private void addEnumerated() {
+        if (enumerated != null) {
+            for (Thread t : Carriers.alive(enumerated)) {
+                byThread.computeIfAbsent(t, k -> register(k, 0));
+            }
+        }
+    }
+
+    /** Adds every worker's figures from {@code other}, by worker name (e.g. the executors of several batches). */
     public void addAll(WorkerStats other) {
-        other.byWorker.forEach((name, c) -> {
-            LongAdder[] mine = byWorker.computeIfAbsent(name, k -> new LongAdder[] {new LongAdder(), new LongAdder()});
-            mine[0].add(c[0].sum());
-            mine[1].add(c[1].sum());
+        if (totalsBusy == null) {
+            totalsBusy = other.busy();
+        }
+        other.snapshot().forEach((name, m) -> {
+            LongAdder[] t = totals.computeIfAbsent(name, k -> new LongAdder[] {new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder()});
+            if (m.get("tasks") instanceof Long tasks) {
+                t[0].add(tasks);
+            } else {
+                t[3].increment();
+            }
+            t[1].add(m.get("runs") instanceof Long r ? r : 0);
+            t[2].add(Math.round(((Double) m.get("busy_ms")) * 1e6));
         });
     }
 
+    /** Forgets the totals added so far. */
     public void reset() {
-        byWorker.clear();
+        totals.clear();
     }
 
-    /** worker name → {tasks, busy_ms}, sorted by name. */
+    /** worker name → {tasks (null when unknown), runs (carriers timed per mount), busy_ms}, sorted by name. */
     public Map<String, Map<String, Object>> snapshot() {
         Map<String, Map<String, Object>> out = new LinkedHashMap<>();
-        byWorker.keySet().stream().sorted().forEach(k -> {
-            LongAdder[] c = byWorker.get(k);
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("tasks", c[0].sum());
-            m.put("busy_ms", c[1].sum() / 1e6);
-            out.put(k, m);
-        });
+        if (busy == null) {
+            new TreeMap<>(totals).forEach((name, t) ->
+                    out.put(name, entry(t[3].sum() > 0 ? -1 : t[0].sum(), t[1].sum(), t[2].sum())));
+            return out;
+        }
+        addEnumerated();
+        Map<String, long[]> sums = new TreeMap<>();
+        for (WorkerCounters c : workers) {
+            long[] s = sums.computeIfAbsent(c.name, k -> new long[3]);
+            s[0] += c.tasks();
+            s[1] += c.runs();
+            s[2] += c.busyNanos();
+        }
+        boolean tasksKnown = busy == Busy.TASK_TIME || carrierKnown;
+        sums.forEach((name, s) -> out.put(name, entry(tasksKnown ? s[0] : -1, s[1], s[2])));
         return out;
     }
 
-    public double imbalance() {
-        if (byWorker.isEmpty()) {
-            return Double.NaN;
+    private Map<String, Object> entry(long tasks, long runs, long busyNanos) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("tasks", tasks < 0 ? null : tasks);
+        if (busy() == Busy.MOUNTED_TIME) {
+            m.put("runs", runs);
         }
-        double max = 0;
-        double sum = 0;
-        for (LongAdder[] c : byWorker.values()) {
-            long b = c[1].sum();
-            max = Math.max(max, b);
-            sum += b;
-        }
-        double mean = sum / byWorker.size();
+        m.put("busy_ms", busyNanos / 1e6);
+        return m;
+    }
+
+    /** Max busy / mean busy over the workers of {@code snapshot}; NaN without workers or busy time. */
+    public static double imbalance(Map<String, Map<String, Object>> snapshot) {
+        List<Double> busy = snapshot.values().stream().map(m -> (Double) m.get("busy_ms")).toList();
+        double max = busy.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+        double mean = busy.stream().mapToDouble(Double::doubleValue).average().orElse(0);
         return mean == 0 ? Double.NaN : max / mean;
     }
 
-    /** The name of the worker running the current thread: the carrier for a virtual thread. */
-    public static String currentWorker() {
-        Thread t = Thread.currentThread();
-        if (!t.isVirtual()) {
-            return t.getName();
-        }
-        // VirtualThread.toString() is "VirtualThread[#id]/runnable@carrier-name"
-        String s = t.toString();
-        int at = s.lastIndexOf('@');
-        return at < 0 ? "unmounted" : s.substring(at + 1);
+    public double imbalance() {
+        return imbalance(snapshot());
+    }
+
+    /** The results' {@code workers} section: {@code {imbalance, busy, by_worker}}, one snapshot for all three. */
+    public Map<String, Object> section() {
+        Map<String, Map<String, Object>> by = snapshot();
+        double imbalance = imbalance(by);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("imbalance", Double.isNaN(imbalance) ? null : Math.round(imbalance * 1000) / 1000.0);
+        m.put("busy", busy() == null ? null : busy().key());
+        m.put("by_worker", by);
+        return m;
     }
 }

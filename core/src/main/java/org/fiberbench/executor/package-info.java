@@ -10,6 +10,9 @@
  * jar's {@code fiberbench worker}) fed over pipes; its protocol is described in {@code
  * WorkerProtocol}. {@link org.fiberbench.executor.ProcessWorkers} lets the observers see the
  * workers (PIDs, profiles), and {@link org.fiberbench.executor.CarrierCpu} the CPU of carriers
- * that ended between two samples.
+ * that ended between two samples. Per-worker balance ({@link org.fiberbench.executor.WorkerStats})
+ * is counted by the workers themselves: fiberbench's pool threads carry their counters, the
+ * fixed and forkjoin virtual-thread schedulers time each continuation run on its carrier
+ * ({@code MountTimers}), and the JDK scheduler's carriers are charged their CPU time ({@code Carriers}).
  */
 package org.fiberbench.executor;

@@ -52,14 +52,16 @@ public final class LoopDriver {
             measure(log, t0, durationNanos, load.warmup().toNanos());
             drain(log, rec, model, t0 + durationNanos, drainNanos);
             long inFlight = model.submitted() - rec.finished();
+            if (inFlight == 0) {
+                ex.close(); // first: then the balance has every carrier's last mount
+            }
+            // else: a task hangs; closing would wait for it. The fork exits and takes it along.
             summary = LoopSummary.build(load, rec, model, log, inFlight, ex.workerStats());
             writeSpectrum(log.corrected, req.hgrm());
             writeSpectrum(log.service, req.hgrmService());
             if (inFlight == 0) {
-                ex.close();
                 work.close();
             }
-            // else: a task hangs; closing would wait for it. The fork exits and takes it along.
         }
         return summary;
     }

@@ -75,11 +75,7 @@ final class LoopSummary {
         out.put("metrics", metrics(load, lat, log, achieved, reasons));
         out.put("iterations", iterations(open, log.measured));
         out.put("latency", lat);
-        Map<String, Object> w = new LinkedHashMap<>();
-        double imbalance = workers.imbalance();
-        w.put("imbalance", Double.isNaN(imbalance) ? null : Math.round(imbalance * 1000) / 1000.0);
-        w.put("by_worker", workers.snapshot());
-        out.put("workers", w);
+        out.put("workers", workers.section());
         return out;
     }
 

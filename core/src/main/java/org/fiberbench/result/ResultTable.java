@@ -68,7 +68,7 @@ public final class ResultTable {
         add(n, m, "threads_peak", "threads=%s");
         add(n, m, "cpu_user_ms", "cpu_user=%sms");
         add(n, m, "pinned_count", "pinned=%s");
-        add(n, m, "imbalance", "imbalance=%s");
+        add(n, m, "imbalance", "imbalance=%s" + balanceSource(s));
         add(n, m, "speedup", "speedup=%sx");
         add(n, m, "parallel_efficiency", "efficiency=%s");
         add(n, m, "speedup_missing", "speedup=n/a (%s)");
@@ -77,6 +77,15 @@ public final class ResultTable {
             n.add("WARNING: " + warn);
         }
         return String.join(" ", n);
+    }
+
+    /** "(mounted)" or "(cpu)" when a carrier's busy time is not task time (results-format.md, workers). */
+    private static String balanceSource(ScenarioResult s) {
+        Object busy = s.section("workers") instanceof Map<?, ?> w ? w.get("busy") : null;
+        if ("mounted_time".equals(busy)) {
+            return "(mounted)";
+        }
+        return "cpu_time".equals(busy) ? "(cpu)" : "";
     }
 
     private static void add(List<String> n, Map<String, Object> m, String key, String fmt) {

@@ -66,6 +66,9 @@ final class Sections {
         if (workers.has("imbalance")) {
             out.set("imbalance", Compact.rounded(workers.get("imbalance")));
         }
+        if (workers.path("busy").isTextual()) {
+            out.put("busy", workers.get("busy").asText());
+        }
         List<Map.Entry<String, JsonNode>> entries = new ArrayList<>();
         workers.path("by_worker").fields().forEachRemaining(entries::add);
         entries.sort(Map.Entry.comparingByKey(Comparator.comparing(Sections::naturalKey)));

@@ -91,7 +91,7 @@ final class CraftedSections {
     }
 
     static void workersAndCarriers(ObjectNode s, Random rnd) {
-        ObjectNode w = s.putObject("workers").put("imbalance", 1.07);
+        ObjectNode w = s.putObject("workers").put("imbalance", 1.07).put("busy", "mounted_time");
         ObjectNode by = w.putObject("by_worker");
         for (int k = 0; k < 4; k++) {
             by.putObject("worker-" + k).put("tasks", 2900 + rnd.nextInt(200)).put("busy_ms", 12000 + rnd.nextInt(1000));

@@ -54,6 +54,14 @@ class ReportBrowserTest {
     }
 
     @Test
+    void busyTimeChartSaysWhatBusyMeans() throws Exception {
+        browser.open(ReportWriter.write(CraftedRun.write(dir.resolve("busy"), 1)));
+        browser.assertAllChartsDrawn(1);
+        JsonNode title = browser.eval("document.querySelector('[data-chart=workers-busy] .ctitle').textContent");
+        assertEquals("Busy time per worker (time virtual threads were mounted)", title.asText());
+    }
+
+    @Test
     void hoveringAChartShowsItsValues() throws Exception {
         browser.open(ReportWriter.write(CraftedRun.write(dir.resolve("hover"), 2)));
         JsonNode tip = browser.eval("(() => { const r = document.querySelector('[data-chart=spectrum] svg rect[fill=transparent]');"

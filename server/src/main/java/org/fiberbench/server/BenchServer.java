@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.logging.Level;
@@ -149,12 +148,7 @@ public final class BenchServer implements AutoCloseable {
     }
 
     private Map<String, Object> workers() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        var ws = executor.tasks().workerStats();
-        double imbalance = ws.imbalance();
-        m.put("imbalance", Double.isNaN(imbalance) ? null : imbalance);
-        m.put("by_worker", ws.snapshot());
-        return m;
+        return executor.tasks().workerStats().section();
     }
 
     /**
