@@ -49,38 +49,43 @@ final class TaskExecutors {
             stats = WorkerStats.ofCarrierCpu(Carriers.ofJdkScheduler());
             builder = Thread.ofVirtual();
         } else {
-            Executor scheduler = switch (spec.scheduler()) {
-                // what seed 000 compares: new ForkJoinPool(N), whose defaults include asyncMode=false (LIFO
-                // local queues; the JDK's own virtual-thread scheduler is FIFO); only names and daemon differ
-                case FORKJOIN -> {
-                    stats = WorkerStats.ofMounts();
-                    yield MountTimers.forkJoin(spec.size(), WorkerThreads.forkJoin(CARRIER_PREFIX, stats, true));
-                }
-                case FIXED -> {
-                    stats = WorkerStats.ofMounts();
-                    yield MountTimers.fixed(spec.size(), WorkerThreads.platform(CARRIER_PREFIX, stats, true, true));
-                }
-                case CLASS -> {
-                    Executor user = VirtualThreads.newSchedulerInstance(spec.schedulerClass(), spec.size());
-                    // a ForkJoinPool must stay one (the JDK treats it apart): it is not wrapped, its CPU counts
-                    stats = user instanceof ForkJoinPool fj ? WorkerStats.ofCarrierCpu(Carriers.of(fj)) : WorkerStats.ofMounts();
-                    yield user;
-                }
-                case DEFAULT -> throw new AssertionError();
-            };
-            if (scheduler instanceof ExecutorService es) {
+            Scheduler made = scheduler(spec);
+            stats = made.stats();
+            if (made.executor() instanceof ExecutorService es) {
                 owned.add(() -> shutdown(es));
-            } else if (scheduler instanceof AutoCloseable c) {
+            } else if (made.executor() instanceof AutoCloseable c) {
                 owned.add(c);
             }
             boolean wrap = spec.scheduler() == ExecutorSpec.Scheduler.CLASS && stats.busy() == WorkerStats.Busy.MOUNTED_TIME;
-            builder = VirtualThreads.builder(wrap ? MountTimers.wrap(scheduler, stats) : scheduler);
+            builder = VirtualThreads.builder(wrap ? MountTimers.wrap(made.executor(), stats) : made.executor());
         }
         ThreadFactory factory = builder.name("fiberbench-virtual-", 0).factory();
         ExecutorService service = spec.kind() == ExecutorKind.VIRTUAL_POOL
                 ? Executors.newFixedThreadPool(spec.poolSize(), factory)
                 : Executors.newThreadPerTaskExecutor(factory);
         return new ThreadTaskExecutor(spec, service, owned, stats);
+    }
+
+    /** A custom scheduler and the stats of its carriers. */
+    private record Scheduler(Executor executor, WorkerStats stats) {
+    }
+
+    private static Scheduler scheduler(ExecutorSpec spec) {
+        WorkerStats mounts = WorkerStats.ofMounts();
+        return switch (spec.scheduler()) {
+            // what seed 000 compares: new ForkJoinPool(N), whose defaults include asyncMode=false (LIFO
+            // local queues; the JDK's own virtual-thread scheduler is FIFO); only names and daemon differ
+            case FORKJOIN -> new Scheduler(
+                    MountTimers.forkJoin(spec.size(), WorkerThreads.forkJoin(CARRIER_PREFIX, mounts, true)), mounts);
+            case FIXED -> new Scheduler(
+                    MountTimers.fixed(spec.size(), WorkerThreads.platform(CARRIER_PREFIX, mounts, true, true)), mounts);
+            case CLASS -> {
+                Executor user = VirtualThreads.newSchedulerInstance(spec.schedulerClass(), spec.size());
+                // a ForkJoinPool must stay one (the JDK treats it apart): it is not wrapped, its carriers' CPU counts
+                yield new Scheduler(user, user instanceof ForkJoinPool fj ? WorkerStats.ofCarrierCpu(Carriers.of(fj)) : mounts);
+            }
+            case DEFAULT -> throw new AssertionError();
+        };
     }
 
     static void shutdown(ExecutorService es) {
