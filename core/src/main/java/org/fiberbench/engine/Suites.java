@@ -102,7 +102,9 @@ public final class Suites {
                     boolean full = scale == Suite.Scale.FULL;
                     Settings base = (full
                             ? Defaults.SETTINGS.withIterations(5, Duration.ofSeconds(2), 5, Duration.ofSeconds(10))
-                            : Defaults.SETTINGS.withIterations(1, Duration.ofSeconds(1), 5, Duration.ofSeconds(1)))
+                            // quick: a batch of the platform kinds outlasts a 1 s iteration, so each
+                            // iteration costs several seconds; three keep the default run under 5 minutes
+                            : Defaults.SETTINGS.withIterations(1, Duration.ofSeconds(1), 3, Duration.ofSeconds(1)))
                             .withJvmArgs(List.of("-Xms512m", "-Xmx1024m")).withThreads(SEED_003_THREADS);
                     Settings settings = base.with(o);
                     List<Scenario> out = new ArrayList<>();

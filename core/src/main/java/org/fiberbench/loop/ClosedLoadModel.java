@@ -53,6 +53,9 @@ final class ClosedLoadModel implements LoadModel {
         long end = t0 + durationNanos;
         long giveUp = end + hangNanos;
         Ticket ticket = new Ticket(recorder, Thread.currentThread(), inFlight);
+        for (long now; (now = System.nanoTime()) < t0; ) {
+            LockSupport.parkNanos(t0 - now); // the schedule starts at t0 for every user, as the intervals do
+        }
         active.incrementAndGet();
         try {
             for (long seq = user; ; seq += users) {

@@ -17,11 +17,13 @@ import org.HdrHistogram.WriterReaderPhaser;
  * <p>Thread-safety: {@link #recordSuccess} and {@link #recordError} may be called by any number of
  * threads at once. They are wait-free and allocate nothing: the four views are {@link
  * AtomicHistogram}s (fixed range: a recording is an atomic increment of a bucket and of the total)
- * behind ONE {@link WriterReaderPhaser}, HdrHistogram's own mechanism for interval recorders —
- * like its {@code Recorder}, but entering the phaser once per task rather than once per view,
- * which keeps a task's recording under 100 ns. Counters are {@link LongAdder}s. {@link #interval}
- * is for one reader thread: it swaps the active histograms for the idle ones and waits, through the
- * phaser, for writers still in the old ones.
+ * behind a {@link WriterReaderPhaser}, HdrHistogram's own mechanism for interval recorders — like
+ * its {@code Recorder}, but entering the phaser once per task rather than once per view. Writers
+ * are spread over {@link #STRIPES} such sets by thread id: two carriers finishing tasks at once
+ * would otherwise bounce the same total-count and phaser cache lines between cores (10× the
+ * cost of an uncontended recording). Counters are {@link LongAdder}s. {@link #interval} is for
+ * one reader thread: per stripe, it swaps the active histograms for the idle ones and waits,
+ * through the phaser, for writers still in the old ones, then adds the stripes up.
  */
 public final class LatencyRecorder {
     /** Values above an hour are clamped: an hour-long task is a hang, and it is counted as such elsewhere. */
@@ -35,9 +37,12 @@ public final class LatencyRecorder {
     private static final int SERVICE = 1;
     private static final int BATCH = 2;
     private static final int START_DELAY = 3;
-    private final WriterReaderPhaser phaser = new WriterReaderPhaser();
-    private volatile AtomicHistogram[] active = views();
-    private AtomicHistogram[] idle = views();
+    /**
+     * Two per core, a power of two from 4 to 16: concurrent writers rarely share one, and a stripe's
+     * eight histograms (~2 MB at this range and precision) stay affordable on a large machine.
+     */
+    static final int STRIPES = Math.min(16, Math.max(4, Integer.highestOneBit(2 * Runtime.getRuntime().availableProcessors() - 1) << 1));
+    private final Stripe[] stripes = new Stripe[STRIPES];
     private final LongAdder errors = new LongAdder();
     private final LongAdder finished = new LongAdder();
     private final Map<String, LongAdder> errorsByClass = new ConcurrentHashMap<>();
@@ -49,13 +54,24 @@ public final class LatencyRecorder {
     public LatencyRecorder(long batchOriginNanos, boolean batchView) {
         this.batchOrigin = batchOriginNanos;
         this.batchView = batchView;
+        for (int i = 0; i < STRIPES; i++) {
+            stripes[i] = new Stripe();
+        }
+    }
+
+    /** One writer-side set of views and its phaser; padded apart by the histograms' own size. */
+    private static final class Stripe {
+        final WriterReaderPhaser phaser = new WriterReaderPhaser();
+        volatile AtomicHistogram[] active = views();
+        AtomicHistogram[] idle = views();
     }
 
     /** A task that succeeded: intended start (or submit time), actual start, end, all {@code System.nanoTime()}. */
     public void recordSuccess(long intendedNanos, long startNanos, long endNanos) {
-        long phase = phaser.writerCriticalSectionEnter();
+        Stripe stripe = stripes[(int) Thread.currentThread().threadId() & (STRIPES - 1)];
+        long phase = stripe.phaser.writerCriticalSectionEnter();
         try {
-            AtomicHistogram[] h = active;
+            AtomicHistogram[] h = stripe.active;
             h[CORRECTED].recordValue(clamp(endNanos - intendedNanos));
             h[SERVICE].recordValue(clamp(endNanos - startNanos));
             h[START_DELAY].recordValue(clamp(startNanos - intendedNanos));
@@ -64,7 +80,7 @@ public final class LatencyRecorder {
                 h[BATCH].recordValue(clamp(endNanos - batchStart));
             }
         } finally {
-            phaser.writerCriticalSectionExit(phase);
+            stripe.phaser.writerCriticalSectionExit(phase);
         }
         finished.increment();
     }
@@ -107,27 +123,31 @@ public final class LatencyRecorder {
     /** The histograms recorded since the previous call (one reader thread only). */
     public Interval interval() {
         long errorsSoFar = errors.sum();
-        AtomicHistogram[] done;
-        phaser.readerLock();
-        try {
-            for (AtomicHistogram h : idle) {
-                h.reset();
-            }
-            done = active;
-            active = idle;
-            idle = done;
-            phaser.flipPhase();
-        } finally {
-            phaser.readerUnlock();
+        Histogram[] sum = new Histogram[4];
+        for (int v = 0; v < sum.length; v++) {
+            sum[v] = new Histogram(1, HIGHEST_NS, DIGITS);
         }
-        return new Interval(copy(done[CORRECTED]), copy(done[SERVICE]), copy(done[BATCH]), copy(done[START_DELAY]),
-                errorsSoFar);
-    }
-
-    private static Histogram copy(AtomicHistogram h) {
-        Histogram out = new Histogram(1, HIGHEST_NS, DIGITS);
-        out.add(h);
-        return out;
+        for (Stripe s : stripes) {
+            AtomicHistogram[] done;
+            s.phaser.readerLock();
+            try {
+                for (AtomicHistogram h : s.idle) {
+                    h.reset();
+                }
+                done = s.active;
+                s.active = s.idle;
+                s.idle = done;
+                s.phaser.flipPhase();
+            } finally {
+                s.phaser.readerUnlock();
+            }
+            for (int v = 0; v < sum.length; v++) {
+                if (done[v].getTotalCount() > 0) {
+                    sum[v].add(done[v]);
+                }
+            }
+        }
+        return new Interval(sum[CORRECTED], sum[SERVICE], sum[BATCH], sum[START_DELAY], errorsSoFar);
     }
 
     /** One interval's histograms; {@code errorsSoFar} is cumulative, the caller takes differences. */
