@@ -37,7 +37,7 @@ final class DbSuites {
                     boolean full = scale == Suite.Scale.FULL;
                     Settings settings = (full
                             ? Defaults.SETTINGS.withIterations(2, Duration.ofSeconds(10), 5, Duration.ofSeconds(10))
-                            : Defaults.SETTINGS.withIterations(2, Duration.ofSeconds(1), 5, Duration.ofSeconds(1))).with(o);
+                            : Defaults.SETTINGS.withIterations(4, Duration.ofSeconds(2), 5, Duration.ofSeconds(2))).with(o);
                     long[] tasks = full ? new long[] {100_000, 200_000, 300_000, 400_000, 500_000} : new long[] {5_000};
                     int cpus = ExecutorSpec.cpus();
                     List<Scenario> out = new ArrayList<>();
