@@ -2,7 +2,10 @@ package org.fiberbench.orderbook;
 
 import java.util.Locale;
 
-/** The two implementations of {@link OrderBook}; both emit the same events for the same commands. */
+/**
+ * The implementations of {@link OrderBook}: {@link #NAIVE} and {@link #FAST} emit the same events for the
+ * same commands; {@link #EMPTY} does nothing, so that a latency run can show the benchmark loop's own floor.
+ */
 public enum BookKind {
     /** Seed 002's design: sorted map price to FIFO queue; cancel scans the queues. */
     NAIVE {
@@ -17,6 +20,16 @@ public enum BookKind {
         public OrderBook newBook() {
             return new FastOrderBook();
         }
+    },
+    /**
+     * Ignores every command: run through the same open loop it measures the loop, the clock and the
+     * machine's own stalls, the floor under any book's latency. Not an order book; latency runs only.
+     */
+    EMPTY {
+        @Override
+        public OrderBook newBook() {
+            return new EmptyOrderBook();
+        }
     };
 
     public abstract OrderBook newBook();
@@ -26,13 +39,13 @@ public enum BookKind {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** @throws IllegalArgumentException unless {@code text} is "naive" or "fast" */
+    /** @throws IllegalArgumentException unless {@code text} is "naive", "fast" or "empty" */
     public static BookKind parse(String text) {
         for (BookKind k : values()) {
             if (k.label().equals(text)) {
                 return k;
             }
         }
-        throw new IllegalArgumentException("impl '" + text + "' is not one of naive, fast");
+        throw new IllegalArgumentException("impl '" + text + "' is not one of naive, fast, empty");
     }
 }

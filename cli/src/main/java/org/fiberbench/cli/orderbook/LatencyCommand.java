@@ -43,7 +43,8 @@ final class LatencyCommand implements Callable<Integer> {
     @Option(names = "--timing", defaultValue = "all", paramLabel = "T", description = "naive, batch, uniform or all (default ${DEFAULT-VALUE})")
     String timing;
 
-    @Option(names = "--impl", paramLabel = "IMPL", description = "naive or fast; repeat or comma-separate (default both)")
+    @Option(names = "--impl", paramLabel = "IMPL",
+        description = "naive, fast or empty (the loop's own floor on this machine); repeat or comma-separate (default naive and fast)")
     List<String> impls = new ArrayList<>();
 
     @Option(names = "--jvm-args", paramLabel = "ARGS", description = "JVM options of one fork, e.g. \"-Xmx1g -Xmn750m\"; repeat for more")
@@ -83,7 +84,7 @@ final class LatencyCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--seconds " + seconds + " must be in 1..3600");
         }
         List<Timing> ts = timings();
-        List<BookKind> kinds = Runs.impls(impls);
+        List<BookKind> kinds = Runs.implsWithFloor(impls);
         List<List<String>> sets = Runs.jvmArgSets(jvmArgs);
         jvmColumn = "%-" + Math.max(24, sets.stream().map(Runs::label).mapToInt(String::length).max().orElse(0)) + "s";
         CommandLog log = CommandCodec.read(input); // fail fast on a malformed file, before any fork

@@ -1,6 +1,7 @@
 package org.fiberbench.cli.orderbook;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.fiberbench.orderbook.BookKind;
 import org.fiberbench.orderbook.CommandCodec;
@@ -30,7 +31,7 @@ final class ReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         return Exits.run(spec, () -> {
-            BookKind kind = BookKind.parse(impl);
+            BookKind kind = Runs.impls(List.of(impl)).get(0);
             CommandLog log = CommandCodec.read(input);
             long start = System.nanoTime();
             Replay.toFile(log, kind, events);

@@ -50,8 +50,20 @@ final class Runs {
         return jvmArgs.isEmpty() ? "(default)" : String.join(" ", jvmArgs);
     }
 
-    /** {@code --impl} values; none means both, naive first so that it is each group's baseline. */
+    /**
+     * {@code --impl} values of a command that measures real books; none means both, naive first so that
+     * it is each group's baseline.
+     */
     static List<BookKind> impls(List<String> values) {
+        List<BookKind> kinds = implsWithFloor(values);
+        if (kinds.contains(BookKind.EMPTY)) {
+            throw new IllegalArgumentException("impl 'empty' is only for orderbook latency; use naive or fast");
+        }
+        return kinds;
+    }
+
+    /** {@code --impl} values of {@code orderbook latency}, where {@code empty} measures the loop's floor. */
+    static List<BookKind> implsWithFloor(List<String> values) {
         if (values.isEmpty()) {
             return List.of(BookKind.NAIVE, BookKind.FAST);
         }

@@ -239,6 +239,32 @@ class OrderbookCommandTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void latencyMeasuresTheEmptyBookAsTheLoopsFloor() throws Exception {
+        Path in = generate(5_000);
+        Path runDir = dir.resolve("floor");
+        assertEquals(0, run("latency", "--input", in.toString(), "--rate", "2000", "--seconds", "1", "--impl", "empty,fast",
+                "--timing", "uniform", "--out", runDir.toString()), err.toString());
+        List<Map<String, Object>> sc = (List<Map<String, Object>>) RunDirectory.read(runDir.resolve("results.json")).get("scenarios");
+        assertEquals(List.of("empty", "fast"), sc.stream().map(s -> s.get("executor")).toList());
+        for (Map<String, Object> s : sc) {
+            assertEquals(2000, ((Number) ((Map<String, Object>) s.get("metrics")).get("completed")).intValue(), s.toString());
+        }
+        assertTrue(out.toString().lines().anyMatch(l -> l.startsWith("empty  uniform ")), out.toString());
+    }
+
+    @Test
+    void theEmptyBookIsOnlyForLatency() {
+        Path in = generate(10);
+        assertEquals(2, run("throughput", "--input", in.toString(), "--impl", "empty", "--out", dir.resolve("t").toString()));
+        assertEquals(2, run("replay", "--input", in.toString(), "--impl", "empty", "--events", dir.resolve("e.csv").toString()));
+        assertEquals(2, run("micro", "--impl", "fast,empty", "--out", dir.resolve("m").toString()));
+        assertEquals(3, err.toString().lines().filter(l -> l.contains("impl 'empty' is only for orderbook latency")).count(),
+                err.toString());
+        assertFalse(Files.exists(dir.resolve("t")) || Files.exists(dir.resolve("m")) || Files.exists(dir.resolve("e.csv")));
+    }
+
+    @Test
     void latencyRejectsUnknownTiming() {
         assertEquals(2, run("latency", "--input", generate(10).toString(), "--timing", "poisson"));
         assertTrue(err.toString().contains("timing 'poisson'"), err.toString());

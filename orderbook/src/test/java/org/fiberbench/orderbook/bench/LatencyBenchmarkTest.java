@@ -24,6 +24,19 @@ class LatencyBenchmarkTest {
     }
 
     @Test
+    void theEmptyBookMeasuresOnlyTheLoop() {
+        LatencyBenchmark.Result r = LatencyBenchmark.run(LOG, BookKind.EMPTY, Timing.UNIFORM, 4000, 1, Duration.ofSeconds(30));
+        assertTrue(r.completed());
+        assertEquals(4000, r.latency().getTotalCount());
+        assertEquals(BookKind.EMPTY, BookKind.parse("empty"));
+        org.fiberbench.orderbook.OrderBook book = BookKind.EMPTY.newBook();
+        org.fiberbench.orderbook.CountingSink sink = new org.fiberbench.orderbook.CountingSink();
+        LOG.apply(0, 0, book, sink);
+        assertEquals(0, book.restingOrders());
+        assertEquals(0, sink.events(), "the empty book emits no event");
+    }
+
+    @Test
     void openLoopCountsQueueingDelay() {
         for (Timing t : new Timing[] {Timing.BATCH, Timing.UNIFORM}) {
             LatencyBenchmark.Result r = LatencyBenchmark.run(LOG, BookKind.FAST, t, 3000, 1, Duration.ofSeconds(30));
