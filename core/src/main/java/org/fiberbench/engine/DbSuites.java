@@ -65,7 +65,7 @@ final class DbSuites {
         return new Suite("db-smoke", "001",
                 "one quick database scenario: virtual-pool:size=1000 on a fixed scheduler, jdbc via=offload, 2,000 queries",
                 (scale, o) -> {
-                    Settings settings = Defaults.SETTINGS.withIterations(1, Duration.ofSeconds(1), 3, Duration.ofSeconds(1))
+                    Settings settings = Defaults.SETTINGS.withIterations(4, Duration.ofSeconds(1), 5, Duration.ofSeconds(1))
                             .with(o);
                     return List.of(scenario("virtual-pool:size=1000,scheduler=fixed,carriers=" + ExecutorSpec.cpus(),
                             OFFLOAD, 2_000, settings, null));

@@ -32,7 +32,7 @@ final class PoolsSuite {
         return new Suite("process-pool", "004", "one quick process-pool scenario (primes, shared dispatch) of the pools suite",
                 (scale, o) -> List.of(new Scenario(ExecutorSpec.parse("process:workers=2,dispatch=shared"),
                         WorkloadSpec.parse(PRIMES), LoadSpec.parse("batch:tasks=90"),
-                        Defaults.SETTINGS.withIterations(1, Duration.ofSeconds(2), 3, Duration.ofSeconds(2)).with(o))));
+                        Defaults.SETTINGS.withIterations(2, Duration.ofSeconds(2), 5, Duration.ofSeconds(2)).with(o))));
     }
 
     /** The seed's matrix with a short worker sweep: one worker, two, and as many as CPUs. */
