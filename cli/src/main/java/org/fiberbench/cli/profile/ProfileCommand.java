@@ -31,7 +31,7 @@ public final class ProfileCommand {
         @Option(names = "--top", paramLabel = "N", description = "frames per list (default ${DEFAULT-VALUE})")
         int top = ProfileDiff.DEFAULT_TOP;
 
-        @Option(names = "--min-pct", paramLabel = "P", description = "ignore frames below P% of samples (default ${DEFAULT-VALUE})")
+        @Option(names = "--min-pct", paramLabel = "P", description = "ignore frames below P%% of samples (default ${DEFAULT-VALUE})")
         double minPct = ProfileDiff.DEFAULT_MIN_PCT;
 
         @Option(names = "--json", description = "print the diff as JSON (the results.json profile_diffs element)")
