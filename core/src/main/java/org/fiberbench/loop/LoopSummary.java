@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
 import org.fiberbench.executor.WorkerStats;
 import org.fiberbench.load.LoadSpec;
+import org.fiberbench.measure.HistogramViews;
 import org.fiberbench.measure.LatencyRecorder;
 import org.fiberbench.measure.Stats;
 
@@ -26,6 +26,9 @@ final class LoopSummary {
     static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
     /** Below this share of the requested rate an open scenario is saturated. */
     static final double SATURATION_SHARE = 0.95;
+    private static final int SPECTRUM_POINTS = 200;
+    private static final long[] BUCKET_UPPER_NS = {1_000_000L, 10_000_000L, 100_000_000L, 1_000_000_000L, 10_000_000_000L};
+    private static final String[] BUCKET_LABELS = {"< 1 ms", "< 10 ms", "< 100 ms", "< 1 s", "< 10 s"};
 
     private LoopSummary() {
     }
@@ -65,11 +68,12 @@ final class LoopSummary {
         }
         lat.put("start_delay", percentiles(log.startDelay));
         Map<String, Object> spectrum = new LinkedHashMap<>();
-        spectrum.put("corrected", spectrum(log.corrected));
-        spectrum.put("uncorrected", spectrum(log.service));
+        spectrum.put("corrected", HistogramViews.spectrum(log.corrected, SPECTRUM_POINTS));
+        spectrum.put("uncorrected", HistogramViews.spectrum(log.service, SPECTRUM_POINTS));
         lat.put("spectrum", spectrum);
         lat.put("intervals", log.intervals);
-        lat.put("buckets", buckets(log.corrected));
+        lat.put("buckets", HistogramViews.buckets(log.corrected, BUCKET_UPPER_NS, BUCKET_LABELS, ">= 10 s",
+                LatencyRecorder.HIGHEST_NS));
 
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("metrics", metrics(load, lat, log, achieved, reasons));
@@ -115,34 +119,6 @@ final class LoopSummary {
         m.put("max_ns", h.getMaxValue());
         m.put("mean_ns", h.getTotalCount() == 0 ? 0.0 : h.getMean());
         return m;
-    }
-
-    private static List<double[]> spectrum(Histogram h) {
-        List<double[]> out = new ArrayList<>();
-        if (h.getTotalCount() == 0) {
-            return out;
-        }
-        for (HistogramIterationValue v : h.percentiles(5)) {
-            out.add(new double[] {v.getPercentileLevelIteratedTo() / 100.0, v.getValueIteratedTo()});
-            if (out.size() >= 200) {
-                break;
-            }
-        }
-        return out;
-    }
-
-    private static List<Map<String, Object>> buckets(Histogram h) {
-        long[] uppers = {1_000_000L, 10_000_000L, 100_000_000L, 1_000_000_000L, 10_000_000_000L};
-        String[] labels = {"< 1 ms", "< 10 ms", "< 100 ms", "< 1 s", "< 10 s"};
-        List<Map<String, Object>> out = new ArrayList<>();
-        long below = 0;
-        for (int i = 0; i < uppers.length; i++) {
-            long upTo = h.getTotalCount() == 0 ? 0 : h.getCountBetweenValues(0, uppers[i] - 1);
-            out.add(Map.of("label", labels[i], "upper_ns", uppers[i], "count", upTo - below));
-            below = upTo;
-        }
-        out.add(Map.of("label", ">= 10 s", "upper_ns", LatencyRecorder.HIGHEST_NS, "count", h.getTotalCount() - below));
-        return out;
     }
 
     @SuppressWarnings("unchecked")

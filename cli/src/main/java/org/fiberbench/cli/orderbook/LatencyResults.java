@@ -4,8 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
+import org.fiberbench.measure.HistogramViews;
 import org.fiberbench.orderbook.bench.LatencyBenchmark;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
@@ -20,6 +19,7 @@ final class LatencyResults {
     /** Below this share of the requested rate the book did not keep up. */
     static final double SATURATION_SHARE = 0.95;
     private static final int SPECTRUM_POINTS = 200;
+    /** Decade buckets from 1 µs: an order book answers in micro- to milliseconds. */
     private static final long[] BUCKET_UPPER_NS = {1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L, 100_000_000L, 1_000_000_000L};
     private static final String[] BUCKET_LABELS = {"< 1 µs", "< 10 µs", "< 100 µs", "< 1 ms", "< 10 ms", "< 100 ms", "< 1 s"};
 
@@ -68,11 +68,12 @@ final class LatencyResults {
         lat.put("corrected", corrected);
         lat.put("uncorrected", service);
         Map<String, Object> spectrum = new LinkedHashMap<>();
-        spectrum.put("corrected", spectrum(res.latency()));
-        spectrum.put("uncorrected", spectrum(res.service()));
+        spectrum.put("corrected", HistogramViews.spectrum(res.latency(), SPECTRUM_POINTS));
+        spectrum.put("uncorrected", HistogramViews.spectrum(res.service(), SPECTRUM_POINTS));
         lat.put("spectrum", spectrum);
         lat.put("intervals", intervals(res.intervals()));
-        lat.put("buckets", buckets(res.latency()));
+        lat.put("buckets", HistogramViews.buckets(res.latency(), BUCKET_UPPER_NS, BUCKET_LABELS, ">= 1 s",
+                res.latency().getMaxValue() + 1));
         return lat;
     }
 
@@ -85,21 +86,6 @@ final class LatencyResults {
         ob.put("rate", res.rate());
         ob.put("sent_per_s", res.achievedRate());
         return ob;
-    }
-
-    /** [[p in 0..1, ns], ...] at HdrHistogram's percentile steps (5 per halving of the tail), as in .hgrm files. */
-    private static List<double[]> spectrum(Histogram h) {
-        List<double[]> out = new ArrayList<>();
-        if (h.getTotalCount() == 0) {
-            return out;
-        }
-        for (HistogramIterationValue v : h.percentiles(5)) {
-            out.add(new double[] {v.getPercentileLevelIteratedTo() / 100.0, v.getValueIteratedTo()});
-            if (out.size() >= SPECTRUM_POINTS) {
-                break;
-            }
-        }
-        return out;
     }
 
     private static List<Map<String, Object>> intervals(List<LatencyBenchmark.Interval> intervals) {
@@ -118,19 +104,6 @@ final class LatencyResults {
             m.put("max_ns", any ? iv.maxNs() : null);
             out.add(m);
         }
-        return out;
-    }
-
-    /** Decade buckets from 1 µs: an order book answers in micro- to milliseconds. */
-    private static List<Map<String, Object>> buckets(Histogram h) {
-        List<Map<String, Object>> out = new ArrayList<>();
-        long below = 0;
-        for (int i = 0; i < BUCKET_UPPER_NS.length; i++) {
-            long upTo = h.getTotalCount() == 0 ? 0 : h.getCountBetweenValues(0, BUCKET_UPPER_NS[i] - 1);
-            out.add(Map.of("label", BUCKET_LABELS[i], "upper_ns", BUCKET_UPPER_NS[i], "count", upTo - below));
-            below = upTo;
-        }
-        out.add(Map.of("label", ">= 1 s", "upper_ns", h.getMaxValue() + 1, "count", h.getTotalCount() - below));
         return out;
     }
 }
