@@ -14,15 +14,15 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.fiberbench.workload.jdbc.HelloTable;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Bad database settings fail while planning (one line, exit 2, nothing written); a server that
  * drops sessions mid-run costs counted errors, not the run, and leaves no session behind.
  */
+@ExtendWith(DbServers.Users.class)
 class DatabaseFaultTest {
     static {
         System.setProperty("jmh.ignoreLock", "true");
@@ -30,19 +30,6 @@ class DatabaseFaultTest {
 
     @TempDir
     Path tmp;
-
-    @BeforeAll
-    static void users() throws Exception {
-        if (DbServers.mariadbUp()) {
-            DbServers.mariadbUsers();
-        }
-    }
-
-    @AfterAll
-    static void dropUsers() throws Exception {
-        DbServers.dropUsers();
-        DbServers.dropPostgresUser();
-    }
 
     private String assertRejected(String expected, String... flags) {
         Path out = tmp.resolve("bad");

@@ -14,15 +14,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.fiberbench.result.RunDirectory;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The jdbc workload end to end: picocli, the parent's checks, a real JMH fork and a real server
  * (embedded H2, MariaDB through both drivers, PostgreSQL). Tiny batches keep each test to seconds.
  */
+@ExtendWith(DbServers.Users.class)
 class DatabaseRunTest {
     private static final String[] SHORT = {"--warmup", "0", "--iterations", "2", "--time", "200ms"};
 
@@ -33,19 +33,6 @@ class DatabaseRunTest {
 
     @TempDir
     Path tmp;
-
-    @BeforeAll
-    static void users() throws Exception {
-        if (DbServers.mariadbUp()) {
-            DbServers.mariadbUsers();
-        }
-    }
-
-    @AfterAll
-    static void dropUsers() throws Exception {
-        DbServers.dropUsers();
-        DbServers.dropPostgresUser();
-    }
 
     static String[] run(Path out, String... rest) {
         List<String> a = new ArrayList<>(List.of("run"));

@@ -9,15 +9,15 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What a database run may touch and what it counts: an H2 server the user names with --db, no
  * table but fiberbench_hello, and a custom query that passes the check but starts failing mid-run.
  */
+@ExtendWith(DbServers.Users.class)
 class DatabaseScopeTest {
     static {
         System.setProperty("jmh.ignoreLock", "true");
@@ -25,18 +25,6 @@ class DatabaseScopeTest {
 
     @TempDir
     Path tmp;
-
-    @BeforeAll
-    static void users() throws Exception {
-        if (DbServers.mariadbUp()) {
-            DbServers.mariadbUsers();
-        }
-    }
-
-    @AfterAll
-    static void dropUsers() throws Exception {
-        DbServers.dropUsers();
-    }
 
     @Test
     void h2ServerNamedByDbIsReadThroughTheTcpDriver() throws Exception {

@@ -13,6 +13,9 @@ import java.util.List;
 import java.util.Properties;
 import org.fiberbench.workload.jdbc.HelloTable;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * The real database servers of this machine, for the database tests: MariaDB on 3306 (root, no
@@ -40,6 +43,26 @@ final class DbServers {
     static final String PG_USER = "fb_pg_" + PID;
 
     private DbServers() {
+    }
+
+    /**
+     * For a test class that runs fiberbench against the servers: makes the MariaDB users (when MariaDB
+     * is up) before its first test, and removes them, the tests' database and the PostgreSQL role after
+     * its last. Use with {@code @ExtendWith(DbServers.Users.class)}.
+     */
+    static final class Users implements BeforeAllCallback, AfterAllCallback {
+        @Override
+        public void beforeAll(ExtensionContext context) throws Exception {
+            if (mariadbUp()) {
+                mariadbUsers();
+            }
+        }
+
+        @Override
+        public void afterAll(ExtensionContext context) throws Exception {
+            dropUsers();
+            dropPostgresUser();
+        }
     }
 
     private static volatile String postgresUser;
