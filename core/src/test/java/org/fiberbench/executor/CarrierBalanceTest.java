@@ -134,15 +134,22 @@ class CarrierBalanceTest {
         for (int i = 0; i < 40; i++) {
             cpu.run(i); // compiled before anything is measured
         }
+        double firstInlineMs = inlineCpuMs(cpu, mx);
+        Outcome o = run("virtual", cpu, 20);
+        // the JIT may still be finishing the loop during the first measurement: the faster of two is the work's cost
+        double inlineCpuMs = Math.min(firstInlineMs, inlineCpuMs(cpu, mx));
+        // the same work on the carriers: their CPU holds it, whatever else the machine does (fixed work, not time)
+        assertTrue(o.sumBusyMs() >= 0.5 * inlineCpuMs, () -> o.sumBusyMs() + " ms vs " + inlineCpuMs + " ms inline: " + o.byWorker());
+        assertTrue(o.sumBusyMs() <= o.wallNanos() / 1e6 * o.byWorker().size(), () -> "" + o.byWorker());
+    }
+
+    /** The CPU time, in ms, of 20 tasks of {@code cpu} run one after another in this thread. */
+    private static double inlineCpuMs(Workload cpu, java.lang.management.ThreadMXBean mx) throws Exception {
         long before = mx.getCurrentThreadCpuTime();
         for (int i = 0; i < 20; i++) {
             cpu.run(i);
         }
-        double inlineCpuMs = (mx.getCurrentThreadCpuTime() - before) / 1e6;
-        Outcome o = run("virtual", cpu, 20);
-        // the same work on the carriers: their CPU holds it, whatever else the machine does (fixed work, not time)
-        assertTrue(o.sumBusyMs() >= 0.5 * inlineCpuMs, () -> o.sumBusyMs() + " ms vs " + inlineCpuMs + " ms inline: " + o.byWorker());
-        assertTrue(o.sumBusyMs() <= o.wallNanos() / 1e6 * o.byWorker().size(), () -> "" + o.byWorker());
+        return (mx.getCurrentThreadCpuTime() - before) / 1e6;
     }
 
     @Test
