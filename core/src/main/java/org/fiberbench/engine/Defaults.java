@@ -1,6 +1,8 @@
 package org.fiberbench.engine;
 
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /** Every default in one place. Suites override some per scale; CLI flags override both. */
@@ -28,8 +30,16 @@ public final class Defaults {
     private Defaults() {
     }
 
+    /** The start of every fork's command line: this JVM's {@code java} and {@link #FORK_JVM_ARGS}; mutable, to add to. */
+    public static List<String> javaCommand() {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(FORK_JVM_ARGS);
+        return cmd;
+    }
+
     private static List<String> forkJvmArgs() {
-        List<String> args = new java.util.ArrayList<>(List.of("--add-opens", "java.base/java.lang=ALL-UNNAMED"));
+        List<String> args = new ArrayList<>(List.of("--add-opens", "java.base/java.lang=ALL-UNNAMED"));
         if (Runtime.version().feature() >= 24) {
             // JMH reads fields through sun.misc.Unsafe; without this every fork prints a deprecation banner
             args.add("--sun-misc-unsafe-memory-access=allow");

@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -61,9 +60,7 @@ final class ForkedLoopRunner implements ScenarioRunner {
     }
 
     static List<String> command(Scenario s, LoopRequest req) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(Defaults.FORK_JVM_ARGS);
+        List<String> cmd = Defaults.javaCommand();
         cmd.addAll(s.settings().jvmArgs());
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));

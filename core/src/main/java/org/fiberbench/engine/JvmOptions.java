@@ -2,8 +2,6 @@ package org.fiberbench.engine;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.fiberbench.spec.SpecException;
@@ -24,9 +22,7 @@ public final class JvmOptions {
         if (options.isEmpty()) {
             return;
         }
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(Defaults.FORK_JVM_ARGS);
+        List<String> cmd = Defaults.javaCommand();
         cmd.addAll(options);
         cmd.add("-version");
         String output;

@@ -85,9 +85,7 @@ final class ServedHttpRunner implements ScenarioRunner {
     }
 
     private static List<String> serverCommand(Scenario s) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(Defaults.FORK_JVM_ARGS);
+        List<String> cmd = Defaults.javaCommand();
         cmd.addAll(s.settings().jvmArgs());
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));

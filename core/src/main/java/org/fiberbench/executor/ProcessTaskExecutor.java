@@ -130,12 +130,16 @@ final class ProcessTaskExecutor implements TaskExecutor, WorkerProcess.Owner {
     private void retire(WorkerProcess w) {
         lock.lock();
         try {
-            int i = workers.indexOf(w);
-            alive[i] = false;
-            credits[i] = 0;
+            retireLocked(workers.indexOf(w));
         } finally {
             lock.unlock();
         }
+    }
+
+    /** Takes worker {@code i} out of the shared rotation; the caller holds the lock. */
+    private void retireLocked(int i) {
+        alive[i] = false;
+        credits[i] = 0;
     }
 
     private void fail(ProcessTask t, String reason) {
@@ -157,13 +161,14 @@ final class ProcessTaskExecutor implements TaskExecutor, WorkerProcess.Owner {
     @Override
     public void finished(WorkerProcess w, ProcessTask t, long busyNanos, Throwable error) {
         long end = System.nanoTime();
+        int i = workers.indexOf(w);
         if (shared) {
             ProcessTask more;
             lock.lock();
             try {
                 more = queue.poll();
                 if (more == null) {
-                    credits[workers.indexOf(w)]++;
+                    credits[i]++;
                 }
             } finally {
                 lock.unlock();
@@ -173,7 +178,7 @@ final class ProcessTaskExecutor implements TaskExecutor, WorkerProcess.Owner {
                 dispatch(w, more);
             }
         }
-        balance[workers.indexOf(w)].taskRan(busyNanos);
+        balance[i].taskRan(busyNanos);
         t.complete(end, error);
         taskDone();
     }
@@ -183,9 +188,7 @@ final class ProcessTaskExecutor implements TaskExecutor, WorkerProcess.Owner {
         List<ProcessTask> orphans = new ArrayList<>(inFlight);
         lock.lock();
         try {
-            int i = workers.indexOf(w);
-            alive[i] = false;
-            credits[i] = 0;
+            retireLocked(workers.indexOf(w));
             if (!anyAlive()) {
                 orphans.addAll(queue);
                 queue.clear();

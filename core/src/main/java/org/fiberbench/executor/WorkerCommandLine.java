@@ -1,8 +1,6 @@
 package org.fiberbench.executor;
 
 import java.io.IOException;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
@@ -27,9 +25,7 @@ final class WorkerCommandLine {
      * same class path (tests, and fiberbench used as a library).
      */
     static List<String> of(String classPath) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(Defaults.FORK_JVM_ARGS);
+        List<String> cmd = Defaults.javaCommand();
         cmd.addAll(WORKER_JVM_ARGS);
         if (System.getProperty(PROFILED_FORK_PROPERTY) != null) {
             // as in the profiled fork itself: inlined frames stay visible, the native library loads quietly

@@ -156,21 +156,37 @@ public final class WorkerStats {
         }
     }
 
-    /** Adds every worker's figures from {@code other}, by worker name (e.g. the executors of several batches). */
+    /**
+     * Adds every worker's figures from {@code other}, by worker name (e.g. the executors of several
+     * batches). Runs inside the measured batch, so it reads the counters as they are, with no snapshot.
+     */
     public void addAll(WorkerStats other) {
         if (totalsBusy == null) {
             totalsBusy = other.busy();
         }
-        other.snapshot().forEach((name, m) -> {
-            LongAdder[] t = totals.computeIfAbsent(name, k -> new LongAdder[] {new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder()});
-            if (m.get("tasks") instanceof Long tasks) {
-                t[0].add(tasks);
-            } else {
-                t[3].increment();
-            }
-            t[1].add(m.get("runs") instanceof Long r ? r : 0);
-            t[2].add(Math.round(((Double) m.get("busy_ms")) * 1e6));
-        });
+        if (other.busy == null) {
+            other.snapshot().forEach((name, m) -> add(name, m.get("tasks") instanceof Long tasks ? tasks : -1,
+                    m.get("runs") instanceof Long r ? r : 0, Math.round(((Double) m.get("busy_ms")) * 1e6)));
+            return;
+        }
+        other.addEnumerated();
+        boolean tasksKnown = other.busy == Busy.TASK_TIME || other.carrierKnown;
+        boolean runs = other.busy == Busy.MOUNTED_TIME;
+        for (WorkerCounters c : other.workers) {
+            add(c.name, tasksKnown ? c.tasks() : -1, runs ? c.runs() : 0, c.busyNanos());
+        }
+    }
+
+    /** Adds one worker's figures to the totals; {@code tasks} < 0 when unknown. */
+    private void add(String name, long tasks, long runs, long busyNanos) {
+        LongAdder[] t = totals.computeIfAbsent(name, k -> new LongAdder[] {new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder()});
+        if (tasks >= 0) {
+            t[0].add(tasks);
+        } else {
+            t[3].increment();
+        }
+        t[1].add(runs);
+        t[2].add(busyNanos);
     }
 
     /** Forgets the totals added so far. */

@@ -74,7 +74,7 @@ public final class LoadOutcome {
         }
         m.put("achieved_rate_ops_s", throughput());
         m.put("users", open ? 0 : l.users());
-        if (open && throughput() < 0.95 * l.rate()) {
+        if (open && throughput() < LoadSpec.SATURATION_SHARE * l.rate()) {
             m.put("saturated", true);
             m.put("saturation_reason", String.format(java.util.Locale.ROOT, "achieved %.1f%% of requested rate",
                     100 * throughput() / l.rate()));

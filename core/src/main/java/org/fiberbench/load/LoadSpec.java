@@ -26,6 +26,9 @@ public record LoadSpec(Kind kind, long tasks, int users, double rate, Duration d
     public static final double MAX_RATE = 10_000_000;
 
     /** The load models, with the keys each accepts and an example for {@code list loads}. */
+    /** Below this share of the requested rate an open load is saturated: reported with a warning. */
+    public static final double SATURATION_SHARE = 0.95;
+
     public enum Kind {
         BATCH(List.of("tasks"), "batch:tasks=10000",
                 "submit N tasks, wait for all; JMH scores the batch (ms per batch, or batches/s with --mode thrpt)"),

@@ -24,8 +24,6 @@ import org.fiberbench.measure.Stats;
 final class LoopSummary {
     static final String[] LEVELS = {"p50", "p90", "p99", "p99_9", "p99_99"};
     static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
-    /** Below this share of the requested rate an open scenario is saturated. */
-    static final double SATURATION_SHARE = 0.95;
     private static final int SPECTRUM_POINTS = 200;
     private static final long[] BUCKET_UPPER_NS = {1_000_000L, 10_000_000L, 100_000_000L, 1_000_000_000L, 10_000_000_000L};
     private static final String[] BUCKET_LABELS = {"< 1 ms", "< 10 ms", "< 100 ms", "< 1 s", "< 10 s"};
@@ -88,7 +86,7 @@ final class LoopSummary {
         List<String> r = new ArrayList<>();
         if (load.kind() == LoadSpec.Kind.OPEN) {
             double share = achieved / load.rate();
-            if (share < SATURATION_SHARE) {
+            if (share < LoadSpec.SATURATION_SHARE) {
                 r.add(String.format(Locale.ROOT, "achieved %.1f%% of requested rate", share * 100));
             }
             if (measured.size() >= 2) {

@@ -224,19 +224,23 @@ public final class ResourceSampler {
 
     /** The section with at most {@code maxPoints} timeline points (0: no timeline). */
     private Map<String, Object> section(long tasks, int maxPoints) {
+        long[] last;
+        int samples;
         List<long[]> copy;
         long[] peaks;
         lock.lock();
         try {
-            copy = new ArrayList<>(timeline);
+            last = timeline.get(timeline.size() - 1);
+            samples = timeline.size();
+            copy = maxPoints > 0 ? new ArrayList<>(timeline) : null; // a live /stats without timeline copies nothing
             peaks = new long[] {peakThreads, peakHeap, peakRss, workerPeaks[0], workerPeaks[1], workerPeaks[2]};
         } finally {
             lock.unlock();
         }
         Map<String, Object> section = new LinkedHashMap<>();
         section.put("interval_ms", intervalMs);
-        section.put("summary", summary(copy.get(copy.size() - 1), peaks, tasks, copy.size()));
-        if (maxPoints > 0) {
+        section.put("summary", summary(last, peaks, tasks, samples));
+        if (copy != null) {
             section.put("timeline", points(thin(copy, maxPoints)));
         }
         return section;

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
-import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -76,7 +75,6 @@ final class Json {
 
     private static final class ScriptEscapes extends CharacterEscapes {
         static final ScriptEscapes INSTANCE = new ScriptEscapes();
-        private static final SerializableString SLASH = new SerializedString("\\/");
         private final int[] table;
 
         private ScriptEscapes() {
@@ -84,7 +82,7 @@ final class Json {
             table['<'] = ESCAPE_STANDARD;
             table['>'] = ESCAPE_STANDARD;
             table['&'] = ESCAPE_STANDARD;
-            table['/'] = ESCAPE_CUSTOM;
+            table['/'] = '/'; // a positive code is the character written after a backslash: \/
         }
 
         @Override
@@ -94,7 +92,7 @@ final class Json {
 
         @Override
         public SerializableString getEscapeSequence(int ch) {
-            return ch == '/' ? SLASH : null;
+            return null;
         }
     }
 }

@@ -128,10 +128,11 @@ final class BenchServlet extends HttpServlet {
 
     Map<String, Object> stats(boolean withTimeline) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("requests", requests.sum());
+        long n = requests.sum();
+        m.put("requests", n);
         m.put("ok", ok.sum());
         m.put("in_flight", inFlight.get());
-        m.put("resources", sampler.snapshot(requests.sum(), withTimeline));
+        m.put("resources", sampler.snapshot(n, withTimeline));
         m.put("workers", workers.get());
         return m;
     }

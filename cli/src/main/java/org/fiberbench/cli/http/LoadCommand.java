@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import org.fiberbench.http.Buckets;
 import org.fiberbench.http.HttpProbe;
 import org.fiberbench.http.HttpSender;
@@ -87,10 +88,10 @@ public final class LoadCommand implements Callable<Integer> {
         LoadGenerator generator = LoadGenerator.create(options, run.scenarioFile(id, ".hlog"));
         AtomicBoolean claimed = new AtomicBoolean();
         CountDownLatch written = new CountDownLatch(1);
-        Runnable write = () -> {
+        Consumer<LoadOutcome> write = outcome -> {
             if (claimed.compareAndSet(false, true)) {
                 try {
-                    finish(run, id, workload, options, generator.outcome());
+                    finish(run, id, workload, options, outcome);
                 } finally {
                     written.countDown();
                 }
@@ -99,14 +100,15 @@ public final class LoadCommand implements Callable<Integer> {
         // Ctrl-C: stop sending, write the finished intervals, and keep the JVM up until whoever writes is done
         Thread hook = new Thread(() -> {
             generator.stop();
-            write.run();
+            if (!claimed.get()) {
+                write.accept(generator.outcome());
+            }
             awaitQuietly(written);
         }, "fiberbench-load-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
         System.err.printf("fiberbench: loading %s with %s (%s client); results in %s%n", options.target().describe(),
                 options.load(), options.client().id(), run.dir());
-        generator.run();
-        write.run();
+        write.accept(generator.run());
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException shuttingDown) {

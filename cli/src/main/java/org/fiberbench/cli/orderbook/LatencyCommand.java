@@ -86,7 +86,7 @@ final class LatencyCommand implements Callable<Integer> {
         List<Timing> ts = timings();
         List<BookKind> kinds = Runs.implsWithFloor(impls);
         List<List<String>> sets = Runs.jvmArgSets(jvmArgs);
-        jvmColumn = "%-" + Math.max(24, sets.stream().map(Runs::label).mapToInt(String::length).max().orElse(0)) + "s";
+        jvmColumn = Runs.jvmColumn(sets);
         CommandLog log = CommandCodec.read(input); // fail fast on a malformed file, before any fork
         if (log.size() == 0) {
             throw new IllegalArgumentException("input file " + input + " holds no commands");
@@ -170,7 +170,7 @@ final class LatencyCommand implements Callable<Integer> {
                 h.getValueAtPercentile(99.9) / 1e3, h.getMaxValue() / 1e3, res.achievedRate(),
                 100 * res.cpuSeconds() / res.elapsedSeconds(),
                 !res.completed() ? "  STOPPED: rate not achieved, sent " + res.sent() + " of " + res.planned()
-                        : res.achievedRate() < LatencyResults.SATURATION_SHARE * rate ? "  (rate not achieved)" : "");
+                        : LatencyResults.saturated(res) ? "  (rate not achieved)" : "");
         o.flush();
     }
 

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.fiberbench.load.LoadSpec;
 import org.fiberbench.measure.HistogramViews;
 import org.fiberbench.orderbook.bench.LatencyBenchmark;
 import org.fiberbench.result.RunDirectory;
@@ -16,8 +17,6 @@ import org.fiberbench.result.ScenarioResult;
  * clock start) and uncorrected (service time), the spectrum, per-second intervals and buckets.
  */
 final class LatencyResults {
-    /** Below this share of the requested rate the book did not keep up. */
-    static final double SATURATION_SHARE = 0.95;
     private static final int SPECTRUM_POINTS = 200;
     /** Decade buckets from 1 µs: an order book answers in micro- to milliseconds. */
     private static final long[] BUCKET_UPPER_NS = {1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L, 100_000_000L, 1_000_000_000L};
@@ -52,13 +51,18 @@ final class LatencyResults {
         }
     }
 
+    /** Whether the run fell short of its rate: stopped at the deadline, or sent under {@link LoadSpec#SATURATION_SHARE} of it. */
+    static boolean saturated(LatencyBenchmark.Result res) {
+        return !res.completed() || res.achievedRate() < LoadSpec.SATURATION_SHARE * res.rate();
+    }
+
     private static Map<String, Object> section(LatencyBenchmark.Result res, Map<String, Object> corrected, Map<String, Object> service) {
         Map<String, Object> lat = new LinkedHashMap<>();
         lat.put("model", "open");
         lat.put("timing", res.timing().label());
         lat.put("requested_rate_ops_s", res.rate());
         lat.put("achieved_rate_ops_s", res.achievedRate());
-        boolean saturated = !res.completed() || res.achievedRate() < SATURATION_SHARE * res.rate();
+        boolean saturated = saturated(res);
         lat.put("saturated", saturated);
         lat.put("saturation_reason", !res.completed() ? "stopped at the deadline after " + res.sent() + " of "
                 + res.planned() + " commands" : saturated ? "achieved " + Math.round(100 * res.achievedRate() / res.rate())

@@ -63,14 +63,15 @@ final class OrderbookRun {
         }
         JfrSummary summary = JfrSummary.read(jfr, JFR_TOP);
         Path txt = run.scenarioFile(id, "-jfr.txt");
+        String text = summary.render();
         try {
-            Files.writeString(txt, summary.render());
+            Files.writeString(txt, text);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         r.file("jfr", run.dir().relativize(jfr).toString()).file("jfr_summary", run.dir().relativize(txt).toString())
                 .section("jfr", summary.toMap());
-        jfrTexts.add("Flight Recorder, " + id + " (" + run.dir().relativize(txt) + "):\n" + summary.render());
+        jfrTexts.add("Flight Recorder, " + id + " (" + run.dir().relativize(txt) + "):\n" + text);
     }
 
     /** Ends the run normally: the Flight Recorder summaries, results.json finished, report.html. */

@@ -50,6 +50,11 @@ final class Runs {
         return jvmArgs.isEmpty() ? "(default)" : String.join(" ", jvmArgs);
     }
 
+    /** The printf format of the JVM options column: as wide as the longest set's label, at least 24. */
+    static String jvmColumn(List<List<String>> sets) {
+        return "%-" + Math.max(24, sets.stream().map(Runs::label).mapToInt(String::length).max().orElse(0)) + "s";
+    }
+
     /**
      * {@code --impl} values of a command that measures real books; none means both, naive first so that
      * it is each group's baseline.

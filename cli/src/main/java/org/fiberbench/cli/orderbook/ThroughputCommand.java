@@ -72,7 +72,7 @@ final class ThroughputCommand implements Callable<Integer> {
     private int measure() {
         List<BookKind> kinds = Runs.impls(impls);
         List<List<String>> sets = Runs.jvmArgSets(jvmArgs);
-        jvmColumn = "%-" + Math.max(24, sets.stream().map(Runs::label).mapToInt(String::length).max().orElse(0)) + "s";
+        jvmColumn = Runs.jvmColumn(sets);
         for (long c : counts) {
             if (c < 1) {
                 throw new IllegalArgumentException("--counts value " + c + " must be >= 1");

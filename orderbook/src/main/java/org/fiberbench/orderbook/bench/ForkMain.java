@@ -94,7 +94,6 @@ public final class ForkMain {
         for (int i = 0; i < rows.size(); i++) {
             p.setProperty("commands." + i, Long.toString(rows.get(i).commands()));
             p.setProperty("seconds." + i, Double.toString(rows.get(i).seconds()));
-            p.setProperty("repeats." + i, Integer.toString(rows.get(i).repeats()));
             p.setProperty("cpu_s." + i, Double.toString(rows.get(i).cpuSeconds()));
             p.setProperty("rates." + i, Arrays.stream(rows.get(i).repeatRates()).mapToObj(Double::toString)
                     .collect(Collectors.joining(",")));

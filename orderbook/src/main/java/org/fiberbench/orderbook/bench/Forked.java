@@ -26,8 +26,7 @@ public final class Forked {
             long c = Long.parseLong(p.getProperty("commands." + i));
             double s = Double.parseDouble(p.getProperty("seconds." + i));
             double[] rates = Arrays.stream(p.getProperty("rates." + i).split(",")).mapToDouble(Double::parseDouble).toArray();
-            rows.add(new ThroughputBenchmark.Row(c, s, c / s, Integer.parseInt(p.getProperty("repeats." + i)),
-                    Double.parseDouble(p.getProperty("cpu_s." + i)), rates));
+            rows.add(new ThroughputBenchmark.Row(c, s, c / s, Double.parseDouble(p.getProperty("cpu_s." + i)), rates));
         }
         return rows;
     }

@@ -31,10 +31,14 @@ public final class ThroughputBenchmark {
      * descheduled (a busy machine) and the row understates the book. {@code repeatRates} holds
      * every replay's commands per second, in the order run: the iterations behind an interval.
      */
-    public record Row(long commands, double seconds, double commandsPerSecond, int repeats, double cpuSeconds,
-                      double[] repeatRates) {
+    public record Row(long commands, double seconds, double commandsPerSecond, double cpuSeconds, double[] repeatRates) {
         public Row {
             repeatRates = repeatRates.clone();
+        }
+
+        /** How many replays the row's median is of. */
+        public int repeats() {
+            return repeatRates.length;
         }
 
         @Override
@@ -67,7 +71,7 @@ public final class ThroughputBenchmark {
             runs.sort((a, b) -> Long.compare(a[0], b[0]));
             long[] median = runs.get(runs.size() / 2);
             double seconds = median[0] / 1e9;
-            rows.add(new Row(count, seconds, count / seconds, runs.size(), median[1] / 1e9, rates));
+            rows.add(new Row(count, seconds, count / seconds, median[1] / 1e9, rates));
         }
         keepObservable(checksum);
         return rows;

@@ -37,10 +37,10 @@ final class Trace {
 
     /** Per second of completion time: the commands done in it and their latency percentiles; empty when not kept. */
     List<LatencyBenchmark.Interval> intervals(long sent, double elapsedSeconds) {
-        int n = (int) Math.min(sent, doneMs.length);
-        if (n == 0 || doneMs.length < sent) {
+        if (sent == 0 || doneMs.length < sent) {
             return List.of();
         }
+        int n = (int) sent;
         List<LatencyBenchmark.Interval> out = new ArrayList<>();
         Histogram h = new Histogram(LatencyBenchmark.HIGHEST_NS, 3);
         int i = 0;

@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordingFile;
@@ -31,39 +32,32 @@ public record JfrSummary(double measuredSeconds, long executionSamples, List<Ent
     public record Entry(String name, long value, double percent) {
     }
 
-    /** Sums the recording's events; {@code top} entries per list. */
+    /** Sums the recording's events; {@code top} entries per list. One pass: the window events come last. */
     public static JfrSummary read(Path recording, int top) {
-        List<Instant[]> windows = windows(recording);
-        Tally t = new Tally();
+        List<Instant[]> windows = new ArrayList<>();
+        List<RecordedEvent> counted = new ArrayList<>();
         try (RecordingFile file = new RecordingFile(recording)) {
             while (file.hasMoreEvents()) {
                 RecordedEvent e = file.readEvent();
-                if (windows.isEmpty() || inside(windows, e.getStartTime())) {
-                    t.add(e);
+                String type = e.getEventType().getName();
+                if (type.equals(MeasuredWindow.NAME)) {
+                    windows.add(new Instant[] {e.getStartTime(), e.getEndTime()});
+                } else if (Tally.COUNTED.contains(type)) {
+                    counted.add(e);
                 }
             }
         } catch (IOException e) {
             throw unreadable(recording, e);
+        }
+        Tally t = new Tally();
+        for (RecordedEvent e : counted) {
+            if (windows.isEmpty() || inside(windows, e.getStartTime())) {
+                t.add(e);
+            }
         }
         double measured = windows.stream().mapToDouble(w -> Duration.between(w[0], w[1]).toNanos() / 1e9).sum();
         return new JfrSummary(measured, t.samples, top(t.methods, t.samples, top), t.bytes, top(t.classes, t.bytes, top),
                 t.gcs, t.pauseTotal, t.pauseMax);
-    }
-
-    /** The measured windows of the recording, as [start, end]. */
-    private static List<Instant[]> windows(Path recording) {
-        List<Instant[]> out = new ArrayList<>();
-        try (RecordingFile file = new RecordingFile(recording)) {
-            while (file.hasMoreEvents()) {
-                RecordedEvent e = file.readEvent();
-                if (e.getEventType().getName().equals(MeasuredWindow.NAME)) {
-                    out.add(new Instant[] {e.getStartTime(), e.getEndTime()});
-                }
-            }
-        } catch (IOException e) {
-            throw unreadable(recording, e);
-        }
-        return out;
     }
 
     private static boolean inside(List<Instant[]> windows, Instant t) {
@@ -81,6 +75,7 @@ public record JfrSummary(double measuredSeconds, long executionSamples, List<Ent
 
     /** Running totals of the events that count. */
     private static final class Tally {
+        static final Set<String> COUNTED = Set.of("jdk.ExecutionSample", "jdk.ObjectAllocationSample", "jdk.GarbageCollection");
         final Map<String, Long> methods = new HashMap<>();
         final Map<String, Long> classes = new HashMap<>();
         long samples;
