@@ -43,7 +43,7 @@ final class ListCommand implements Callable<Integer> {
             case suites -> {
                 for (Suite s : Suites.all()) {
                     boolean inDefault = Suites.defaultShowdown().contains(s);
-                    sb.append(String.format("%-13s seed %-4s %s%s%n", s.name(), s.seed(), s.description(),
+                    sb.append(String.format("%-13s %-27s %s%s%n", s.name(), Experiments.of(s.name()), s.description(),
                             inDefault ? " [default run]" : ""));
                 }
             }

@@ -37,7 +37,7 @@ final class RunCommand implements Callable<Integer> {
         @Option(names = "--quick", description = "quick scale, for a 2-core laptop (default)")
         boolean quick;
 
-        @Option(names = "--full", description = "the seed's own parameters")
+        @Option(names = "--full", description = "the original experiment's full parameters (see docs/origins.md)")
         boolean full;
     }
 
@@ -77,9 +77,15 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = {"-v", "--verbose"}, description = "also print JMH's own output")
     boolean verbose;
 
+    @Option(names = "--dry-run", description = "validate every spec and flag, print the scenarios, and stop: nothing is run or written")
+    boolean dryRun;
+
     @Override
     public Integer call() throws Exception {
         Plan plan = plan();
+        if (dryRun) {
+            return DryRun.print(plan, db.options(), System.out);
+        }
         List<String> observeWarnings = new ArrayList<>();
         var observed = observe.resolve(observeWarnings);
         if (verbose) {

@@ -1,6 +1,7 @@
 package org.fiberbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -82,13 +83,16 @@ class ListCommandTest {
     }
 
     @Test
-    void suitesListsEachWithItsSeedAndMarksTheDefaultRun() {
+    void suitesListsEachWithItsExperimentAndMarksTheDefaultRun() {
         String out = list("suites");
         for (Suite s : Suites.all()) {
             String line = out.lines().filter(l -> l.startsWith(s.name() + " ")).findFirst().orElseThrow();
-            assertTrue(line.matches(Pattern.quote(s.name()) + "\\s+seed " + s.seed() + "\\s+.*"), line);
+            String experiment = Experiments.of(s.name());
+            assertFalse(experiment.equals("-"), s.name() + " names the experiment it reproduces");
+            assertTrue(line.matches(Pattern.quote(s.name()) + "\\s+" + Pattern.quote(experiment) + "\\s+.*"), line);
             assertEquals(Suites.defaultShowdown().contains(s), line.endsWith("[default run]"), line);
         }
+        assertFalse(out.toLowerCase(java.util.Locale.ROOT).contains("seed"), "experiments are named, not numbered: " + out);
     }
 
     @Test

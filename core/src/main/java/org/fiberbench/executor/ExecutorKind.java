@@ -12,7 +12,7 @@ public enum ExecutorKind {
     VIRTUAL("virtual", List.of("scheduler", "carriers"), "virtual:scheduler=fixed,carriers=2",
             "a virtual thread per task; scheduler=default|forkjoin|fixed|CLASS, carriers=N"),
     VIRTUAL_POOL("virtual-pool", List.of("size", "scheduler", "carriers"), "virtual-pool:size=1000,scheduler=forkjoin,carriers=2",
-            "a fixed pool of M virtual threads (seed 001's coroutine pool); size=M, optional scheduler, carriers"),
+            "a fixed pool of M virtual threads (the coroutine pool of the database experiment); size=M, optional scheduler, carriers"),
     PLATFORM("platform", List.of("cached", "fixed", "per-task"), "platform:fixed=16",
             "platform threads: cached pool, fixed=N pool, or per-task (a new thread per task)"),
     FORKJOIN("forkjoin", List.of("parallelism"), "forkjoin:parallelism=2",

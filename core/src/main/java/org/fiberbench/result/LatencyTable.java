@@ -43,7 +43,7 @@ public final class LatencyTable {
             sb.append(openTable(open));
         }
         if (!demo.isEmpty()) {
-            sb.append("\nCoordinated omission, one over-capacity run measured three ways (seed 002), ms\n");
+            sb.append("\nCoordinated omission, one over-capacity run measured three ways (as in the order book experiment), ms\n");
             sb.append(demoTable(demo));
         }
         sweeps.forEach((k, list) -> sb.append("\nRate sweep ").append(k).append(", corrected latency in ms\n")

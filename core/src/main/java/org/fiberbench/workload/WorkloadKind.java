@@ -17,7 +17,7 @@ public final class WorkloadKind {
 
     static {
         register(new WorkloadKind("cpu", Set.of("iterations"), "cpu:iterations=1000000",
-                "a Math.sqrt loop of N iterations (seed 000's CPU-heavy task)",
+                "a Math.sqrt loop of N iterations (the scheduler experiment's CPU-heavy task)",
                 CpuWorkload::canonical, CpuWorkload::new));
         register(new WorkloadKind("sleep", Set.of("ms"), "sleep:ms=200",
                 "Thread.sleep(N ms): a blocking task that holds no CPU",
@@ -34,10 +34,10 @@ public final class WorkloadKind {
         register(org.fiberbench.workload.jdbc.JdbcWorkloads.kind());
         register(org.fiberbench.http.HttpWorkload.kind());
         register(new WorkloadKind("primes", Set.of("range"), "primes:range=0..1000000,5000000..6000000",
-                "is a seeded random value in the range prime? trial division by 2..n-1 (seed 004); ranges cycle task by task",
+                "is a seeded random value in the range prime? trial division by 2..n-1 (the process pool experiment); ranges cycle task by task",
                 PrimesWorkload::canonical, PrimesWorkload::new));
         register(new WorkloadKind("file", Set.of("writes", "dir"), "file:writes=0..1000,5000..6000",
-                "write \"abcd\" n times (n in the range) to a file of its own, check 4n bytes, delete it (seed 004)",
+                "write \"abcd\" n times (n in the range) to a file of its own, check 4n bytes, delete it (the process pool experiment)",
                 FileWorkload::canonical, FileWorkload::new));
     }
 

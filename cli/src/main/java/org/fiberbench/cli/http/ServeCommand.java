@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
 
 /** {@code fiberbench serve --executor SPEC}: seed 003's server, for any load tool (curl, wrk, JMeter, {@code fiberbench load}). */
 @Command(name = "serve", mixinStandardHelpOptions = true,
-        description = {"Serve seed 003's endpoints from an embedded Tomcat whose requests run on the given executor.",
+        description = {"Serve the endpoints of the web server under 1000 users from an embedded Tomcat whose requests run on the given executor.",
             "Endpoints: GET /thread/name, /thread/benchmark?ms=N (default 1000), /cpu?iterations=N,",
             "/db?query=point|scan&via=direct|offload (on --db, or an embedded H2 server), /stats.",
             "Ctrl-C or SIGTERM: stops accepting, lets in-flight requests finish within --grace, exits 0."})
@@ -30,7 +30,7 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--bind", paramLabel = "ADDR", description = "address to listen on (default ${DEFAULT-VALUE})")
     String bind = ServerOptions.DEFAULT_BIND;
 
-    @Option(names = "--user", paramLabel = "U", description = "basic-auth user (default ${DEFAULT-VALUE}, as in seed 003)")
+    @Option(names = "--user", paramLabel = "U", description = "basic-auth user (default ${DEFAULT-VALUE}, as in the web server under 1000 users)")
     String user = ServerOptions.DEFAULT_USER;
 
     @Option(names = "--password", paramLabel = "P", description = "basic-auth password (default ${DEFAULT-VALUE})")

@@ -16,7 +16,7 @@ public final class JdbcWorkloads {
         return new WorkloadKind(ID, JdbcOptions.KEYS, "jdbc:query=scan,via=offload",
                 "one query per task on a HikariCP pool (pool=16): point, scan (select * from fiberbench_hello) or SQL;"
                         + " via=direct on the task's thread, via=offload on a separate platform pool"
-                        + " (offload-threads=2×CPUs) awaited through a CompletableFuture (seed 001)",
+                        + " (offload-threads=2×CPUs) awaited through a CompletableFuture (the database experiment)",
                 s -> JdbcOptions.of(s).canonical(), s -> new JdbcWorkload(JdbcOptions.of(s)));
     }
 
