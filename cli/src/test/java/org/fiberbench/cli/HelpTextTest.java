@@ -31,6 +31,18 @@ class HelpTextTest {
         assertEquals("", err.toString(StandardCharsets.UTF_8));
     }
 
+    @Test
+    void helpNamesExperimentsNotSeedNumbers() {
+        java.util.regex.Pattern seed = java.util.regex.Pattern.compile("(?i)\\bseed\\s*0\\d\\d|\\bseed's|\\bthe seed\\b");
+        for (CommandLine cl : all(Main.commandLine())) {
+            var m = seed.matcher(cl.getUsageMessage(CommandLine.Help.Ansi.OFF));
+            if (m.find()) {
+                throw new AssertionError(cl.getCommandSpec().qualifiedName() + " --help says '" + m.group()
+                        + "': users have not read the write-ups; name the experiment");
+            }
+        }
+    }
+
     private static List<CommandLine> all(CommandLine root) {
         List<CommandLine> out = new ArrayList<>(List.of(root));
         for (CommandLine sub : root.getSubcommands().values()) {
