@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,15 +18,26 @@ import org.fiberbench.report.stats.Ratio;
  * gets the ratio B / A of its scores with the 99.9% interval from the raw iterations, and a
  * verdict that respects the unit's direction (time per operation and latency: lower is better;
  * rates: higher is better). A scenario that appears twice in a run is matched in order.
+ *
+ * <p>What keeps B from being judged at all — a scenario of B that failed, is missing or cannot be
+ * read, or a B with no scenarios — is listed as a problem: a regression gate must not pass a run
+ * it could not measure.
  */
 public final class Compare {
     private Compare() {
     }
 
-    /** Compares run B against run A (each a run directory, a results.json or a JMH result file). */
+    /**
+     * Compares run B against run A (each a run directory, a results.json or a JMH result file).
+     *
+     * @throws InputException when either is missing or not a valid results.json
+     */
     public static Comparison of(Path a, Path b) {
         JsonNode runA = Runs.load(a);
         JsonNode runB = Runs.load(b);
+        Map<JsonNode, List<String>> unreadableA = unreadable(runA);
+        Map<JsonNode, List<String>> unreadableB = unreadable(runB);
+        List<String> problems = problemsOfB(runB, unreadableB, b);
         Map<String, Deque<JsonNode>> inB = new LinkedHashMap<>();
         runB.path("scenarios").forEach(s -> inB.computeIfAbsent(key(s), k -> new ArrayDeque<>()).add(s));
         List<Row> rows = new ArrayList<>();
@@ -34,13 +46,47 @@ public final class Compare {
             Deque<JsonNode> candidates = inB.get(key(sa));
             if (candidates == null || candidates.isEmpty()) {
                 onlyA.add(key(sa));
-            } else {
-                rows.add(row(sa, candidates.poll()));
+                problems.add("missing in B: " + key(sa));
+                continue;
             }
+            JsonNode sb = candidates.poll();
+            unreadableA.get(sa).forEach(p -> problems.add("unreadable in A: " + key(sa) + ": " + p));
+            rows.add(row(sa, sb, !unreadableA.get(sa).isEmpty(), !unreadableB.get(sb).isEmpty()));
         }
         List<String> onlyB = new ArrayList<>();
         inB.forEach((k, rest) -> rest.forEach(s -> onlyB.add(k)));
-        return new Comparison(label(runA, a), label(runB, b), rows, onlyA, onlyB);
+        return new Comparison(label(runA, a), label(runB, b), rows, onlyA, onlyB, problems);
+    }
+
+    /** Each scenario's unreadable metrics (usually none), by identity: two scenarios may be equal. */
+    private static Map<JsonNode, List<String>> unreadable(JsonNode run) {
+        Map<JsonNode, List<String>> out = new IdentityHashMap<>();
+        JsonNode scenarios = run.path("scenarios");
+        for (int i = 0; i < scenarios.size(); i++) {
+            out.put(scenarios.get(i), ResultsCheck.metricProblems(scenarios.get(i), "scenarios[" + i + "]"));
+        }
+        return out;
+    }
+
+    /** B's own problems, in its order: no scenarios, scenarios that did not end normally or cannot be read. */
+    private static List<String> problemsOfB(JsonNode runB, Map<JsonNode, List<String>> unreadable, Path b) {
+        List<String> out = new ArrayList<>();
+        if (runB.path("scenarios").isEmpty()) {
+            out.add("no scenarios in B: " + Runs.file(b));
+        }
+        for (JsonNode s : runB.path("scenarios")) {
+            if (!normal(s)) {
+                String failure = s.path("failure").asText("");
+                out.add((s.path("termination").asText().equals("failure") ? "failed" : "interrupted") + " in B: " + key(s)
+                        + (failure.isBlank() ? "" : ": " + failure.replaceAll("\\s*\\R\\s*", " ").trim()));
+            }
+            unreadable.get(s).forEach(p -> out.add("unreadable in B: " + key(s) + ": " + p));
+        }
+        return out;
+    }
+
+    private static boolean normal(JsonNode s) {
+        return s.path("termination").asText().equals("normal");
     }
 
     static String key(JsonNode s) {
@@ -54,14 +100,15 @@ public final class Compare {
         return run.path("run_id").asText(path.getFileName().toString()) + " (" + path + ")";
     }
 
-    private static Row row(JsonNode sa, JsonNode sb) {
-        Score a = Score.of(sa);
-        Score b = Score.of(sb);
+    private static Row row(JsonNode sa, JsonNode sb, boolean aUnreadable, boolean bUnreadable) {
+        Score a = aUnreadable ? Score.NONE : Score.of(sa);
+        Score b = bUnreadable || !normal(sb) ? Score.NONE : Score.of(sb);
         List<String> args = new ArrayList<>();
         sa.path("jvm_args").forEach(j -> args.add(j.asText()));
         boolean comparable = a.present() && b.present() && a.unit().equals(b.unit()) && a.value() != 0;
         Ratio ratio = comparable ? b.ratioTo(a) : null;
-        Verdict verdict = verdict(ratio, a.lowerIsBetter());
+        Verdict verdict = !normal(sb) ? Verdict.FAILED
+                : aUnreadable || bUnreadable ? Verdict.UNREADABLE : verdict(ratio, a.lowerIsBetter());
         double change = ratio == null ? Double.NaN : (ratio.value() - 1) * 100;
         return new Row(sa.path("executor").asText("?"), sa.path("workload").asText("?"), sa.path("load").asText("?"), args,
                 a.present() ? a.unit() : b.unit(), a.lowerIsBetter(), a.value(), a.error(), b.value(), b.error(),

@@ -13,8 +13,12 @@ import org.fiberbench.report.stats.Ratio;
  * @param rows one per scenario present in both runs, in A's order
  * @param onlyA specs of scenarios only A has
  * @param onlyB specs of scenarios only B has
+ * @param problems why B cannot be judged, one line each: a scenario of B that failed, was interrupted, is
+ *        missing or has unreadable metrics (or an unreadable metric on A's side of a row); B without
+ *        scenarios. Each fails a regression gate whatever its threshold.
  */
-public record Comparison(String labelA, String labelB, List<Row> rows, List<String> onlyA, List<String> onlyB) {
+public record Comparison(String labelA, String labelB, List<Row> rows, List<String> onlyA, List<String> onlyB,
+                         List<String> problems) {
 
     public Comparison {
         Objects.requireNonNull(labelA, "labelA");
@@ -22,13 +26,18 @@ public record Comparison(String labelA, String labelB, List<Row> rows, List<Stri
         rows = List.copyOf(rows);
         onlyA = List.copyOf(onlyA);
         onlyB = List.copyOf(onlyB);
+        problems = List.copyOf(problems);
     }
 
     /** What B is relative to A for one scenario. */
     public enum Verdict {
         FASTER("faster"), SLOWER("slower"), NO_SIGNIFICANT_DIFFERENCE("no significant difference"),
         /** different units, a missing score, or too few iterations for an interval */
-        NOT_COMPARABLE("not comparable");
+        NOT_COMPARABLE("not comparable"),
+        /** B's scenario failed or was interrupted */
+        FAILED("failed in B"),
+        /** a metric or iteration of either side has the wrong type */
+        UNREADABLE("unreadable metrics");
 
         private final String text;
 
@@ -97,6 +106,6 @@ public record Comparison(String labelA, String labelB, List<Row> rows, List<Stri
         } catch (NumberFormatException e) {
             // reported below with the value as given
         }
-        throw new IllegalArgumentException("regression threshold '" + text + "' must be a non-negative percentage, e.g. 5 or 2.5%");
+        throw new InputException("regression threshold '" + text + "' must be a non-negative percentage, e.g. 5 or 2.5%");
     }
 }

@@ -15,7 +15,7 @@ final class ComparisonModel {
         m.put("title", "fiberbench compare");
         m.putObject("a").put("label", c.labelA());
         m.putObject("b").put("label", c.labelB());
-        m.putArray("warnings");
+        c.problems().forEach(m.putArray("warnings")::add);
         ArrayNode rows = m.putArray("rows");
         for (Row r : c.rows()) {
             ObjectNode n = rows.addObject();

@@ -9,7 +9,7 @@ import org.fiberbench.report.Comparison.Row;
 import org.fiberbench.report.Comparison.Verdict;
 import org.fiberbench.report.stats.Ratio;
 
-/** The text table of a comparison: aligned columns, then a one-line tally and the unmatched scenarios. */
+/** The text table of a comparison: aligned columns, then a one-line tally, the problems and B's new scenarios. */
 final class ComparisonText {
     private static final String[] HEAD = {"executor", "workload", "load", "A", "B", "B/A [99.9% interval]", "change", "verdict"};
 
@@ -33,7 +33,8 @@ final class ComparisonText {
         sb.append('\n').append(c.rows().size()).append(" scenario(s) compared");
         tally.forEach((v, n) -> sb.append(", ").append(n).append(' ').append(v));
         sb.append('\n');
-        c.onlyA().forEach(k -> sb.append("only in A: ").append(k).append('\n'));
+        // the scenarios only A has are among the problems, as "missing in B"
+        c.problems().forEach(p -> sb.append(p).append('\n'));
         c.onlyB().forEach(k -> sb.append("only in B: ").append(k).append('\n'));
         return sb.toString();
     }

@@ -1,5 +1,10 @@
 package org.fiberbench.report;
 
+import static org.fiberbench.report.JsonCheck.Type.ARRAY;
+import static org.fiberbench.report.JsonCheck.Type.NUMBER;
+import static org.fiberbench.report.JsonCheck.Type.OBJECT;
+import static org.fiberbench.report.JsonCheck.Type.STRING;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -32,11 +37,11 @@ public final class JmhImport {
      */
     public static Path importRun(Path jmhResult, Path outDir) {
         if (!Files.isRegularFile(jmhResult)) {
-            throw new IllegalArgumentException("JMH result file not found: " + jmhResult);
+            throw new InputException("JMH result file not found: " + jmhResult);
         }
         JsonNode root = Json.read(jmhResult);
         if (!root.isArray()) {
-            throw new IllegalArgumentException(jmhResult + " is not a JMH JSON result: expected an array of benchmarks");
+            throw new InputException(jmhResult + " is not a JMH JSON result: expected an array of benchmarks");
         }
         String name = jmhResult.getFileName().toString().replaceFirst("\\.json$", "");
         Path dir = outDir != null ? outDir : jmhResult.toAbsolutePath().resolveSibling(name + "-report");
@@ -56,16 +61,37 @@ public final class JmhImport {
         ObjectNode env = run.putObject("environment");
         ArrayNode scenarios = run.putArray("scenarios");
         int index = 0;
+        JsonCheck check = new JsonCheck(source);
         for (JsonNode b : benchmarks) {
-            if (!b.path("benchmark").isTextual() || !b.path("primaryMetric").isObject()) {
-                throw new IllegalArgumentException(source + " entry " + (index + 1) + " is not a JMH result: it lacks benchmark or primaryMetric");
-            }
+            check(check, b, "[" + index + "]");
             if (index == 0) {
                 environment(b, env);
             }
             scenarios.add(scenario(b, ++index));
         }
         return run;
+    }
+
+    /** The keys of one JMH row that the import reads, named by their path when one is wrong. */
+    private static void check(JsonCheck c, JsonNode b, String path) {
+        if (!b.isObject()) {
+            throw c.fail(path, b, "an object (a JMH result row)");
+        }
+        c.required(b, path, "benchmark", STRING);
+        c.optional(b, path, "params", OBJECT);
+        c.each(c.optional(b, path, "jvmArgs", ARRAY), JsonCheck.path(path, "jvmArgs"), STRING);
+        String pmPath = JsonCheck.path(path, "primaryMetric");
+        JsonNode pm = c.required(b, path, "primaryMetric", OBJECT);
+        c.required(pm, pmPath, "score", NUMBER);
+        c.optional(pm, pmPath, "scoreUnit", STRING);
+        c.each(c.optional(pm, pmPath, "rawData", ARRAY), JsonCheck.path(pmPath, "rawData"), ARRAY);
+        String pctPath = JsonCheck.path(pmPath, "scorePercentiles");
+        c.each(c.optional(pm, pmPath, "scorePercentiles", OBJECT), pctPath, NUMBER);
+        pm.path("scorePercentiles").fieldNames().forEachRemaining(p -> {
+            if (!p.matches("\\d+(\\.\\d+)?")) {
+                throw c.fail(JsonCheck.path(pctPath, p), Json.NODES.textNode(p), "a key that is a percentile such as 99.9");
+            }
+        });
     }
 
     private static void environment(JsonNode b, ObjectNode env) {

@@ -112,6 +112,9 @@ final class ReportModel {
     private ObjectNode links(JsonNode files) {
         ObjectNode out = Json.object();
         files.fields().forEachRemaining(e -> {
+            if (!e.getValue().isTextual()) {
+                return; // null: the writer knew of no such file
+            }
             Path target = runDir.resolve(e.getValue().asText()).normalize();
             ObjectNode link = out.putObject(e.getKey());
             link.put("href", linkBase.relativize(target).toString().replace('\\', '/'));

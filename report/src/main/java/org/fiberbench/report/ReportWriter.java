@@ -23,11 +23,12 @@ public final class ReportWriter {
      * @param run a run directory (or its results.json, or a JMH result file)
      * @param out the HTML file to write; null for {@code report.html} in the run directory
      * @return the file written
-     * @throws IllegalArgumentException when the run is missing or its results.json is unreadable
+     * @throws InputException when the run is missing, or its results.json is unreadable or has a key of the
+     *         wrong type; nothing is written then
      */
     public static Path write(Path run, Path out) {
         Path dir = Runs.directory(run);
         Path target = out != null ? out : dir.resolve(FILE_NAME);
-        return Page.write(target, ReportModel.build(Runs.load(run), dir, target.toAbsolutePath().getParent()));
+        return Page.write(target, ReportModel.build(Runs.loadAll(run), dir, target.toAbsolutePath().getParent()));
     }
 }

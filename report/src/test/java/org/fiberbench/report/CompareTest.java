@@ -90,8 +90,8 @@ class CompareTest {
 
     @Test
     void rejectsNegativeOrNonNumericThreshold() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Comparison.parsePercent("ten"));
+        InputException e = assertThrows(InputException.class, () -> Comparison.parsePercent("ten"));
         assertTrue(e.getMessage().contains("'ten'"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> Comparison.parsePercent("-1"));
+        assertThrows(InputException.class, () -> Comparison.parsePercent("-1"));
     }
 }

@@ -85,7 +85,7 @@ class JmhImportTest {
     @Test
     void rejectsAnObjectThatIsNotAJmhResult() throws Exception {
         Files.writeString(result, "{\"benchmark\": 1}");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> JmhImport.importRun(result, null));
+        InputException e = assertThrows(InputException.class, () -> JmhImport.importRun(result, null));
         assertTrue(e.getMessage().contains("not a JMH JSON result"), e.getMessage());
     }
 }

@@ -100,27 +100,28 @@ class ReportWriterTest {
 
     @Test
     void everySectionIsOptional() throws Exception {
-        Files.writeString(dir.resolve("results.json"), "{\"scenarios\":[{\"id\":\"01-x\"}]}");
+        Files.writeString(dir.resolve("results.json"), "{\"format_version\":1,\"scenarios\":[{\"id\":\"01-x\",\"executor\":\"virtual\","
+                + "\"workload\":\"noop\",\"load\":\"batch:tasks=1\",\"termination\":\"normal\",\"metrics\":{}}]}");
         assertTrue(Files.size(ReportWriter.write(dir)) > 1000);
     }
 
     @Test
     void rejectsMissingRunDirectory() {
         Path missing = dir.resolve("nope");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ReportWriter.write(missing));
+        InputException e = assertThrows(InputException.class, () -> ReportWriter.write(missing));
         assertTrue(e.getMessage().contains(missing.toString()), e.getMessage());
     }
 
     @Test
     void rejectsDirectoryWithoutResults() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ReportWriter.write(dir));
+        InputException e = assertThrows(InputException.class, () -> ReportWriter.write(dir));
         assertTrue(e.getMessage().startsWith("no results.json in "), e.getMessage());
     }
 
     @Test
     void rejectsMalformedJsonNamingTheFile() throws Exception {
         Files.writeString(dir.resolve("results.json"), "{\"scenarios\": [");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ReportWriter.write(dir));
+        InputException e = assertThrows(InputException.class, () -> ReportWriter.write(dir));
         assertTrue(e.getMessage().startsWith("malformed JSON in " + dir.resolve("results.json")), e.getMessage());
         assertFalse(e.getMessage().contains("\n"));
     }

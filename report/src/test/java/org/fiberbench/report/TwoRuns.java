@@ -46,7 +46,7 @@ final class TwoRuns {
     private static void add(ObjectNode run, String executor, String unit, String jvmArg, double... its) {
         ArrayNode scenarios = (ArrayNode) run.get("scenarios");
         ObjectNode s = scenarios.addObject().put("id", String.format("%02d-x", scenarios.size() + 1)).put("executor", executor)
-                .put("workload", CPU).put("load", BATCH);
+                .put("workload", CPU).put("load", BATCH).put("termination", "normal");
         ArrayNode args = s.putArray("jvm_args");
         if (jvmArg != null) {
             args.add(jvmArg);

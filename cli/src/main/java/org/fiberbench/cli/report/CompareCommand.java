@@ -2,11 +2,14 @@ package org.fiberbench.cli.report;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.fiberbench.report.Compare;
 import org.fiberbench.report.Comparison;
+import org.fiberbench.report.InputException;
+import org.fiberbench.spec.SpecException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -17,9 +20,10 @@ import picocli.CommandLine.Spec;
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = {"Compare run B against run A scenario by scenario (matched by executor, workload, load and JVM options):",
                 "ratio B/A with its 99.9%% interval and a verdict. Exit status 1 with --fail-on-regression when a",
-                "significant regression exceeds PCT percent."})
+                "significant regression exceeds PCT percent, or when B cannot be judged (a scenario of B failed, is",
+                "missing or has unreadable metrics; B has no scenarios). Exit status 2 when a run is not a valid results.json."})
 public final class CompareCommand implements Callable<Integer> {
-    /** Exit status when a significant regression exceeds the threshold. */
+    /** Exit status when the regression gate fails: a regression beyond the threshold, or a B that cannot be judged. */
     public static final int REGRESSION = 1;
 
     @Spec
@@ -32,7 +36,8 @@ public final class CompareCommand implements Callable<Integer> {
     Path b;
 
     @Option(names = "--fail-on-regression", paramLabel = "PCT",
-            description = "exit with status 1 when a scenario is significantly worse by more than PCT percent (e.g. 5 or 2.5%%)")
+            description = {"exit with status 1 when a scenario is significantly worse by more than PCT percent (e.g. 5 or 2.5%%),",
+                    "or when a scenario of B failed, is missing or has unreadable metrics"})
     String failOnRegression;
 
     @Option(names = "--html", paramLabel = "FILE", description = "also write the comparison as an HTML page")
@@ -40,6 +45,14 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        try {
+            return compare();
+        } catch (InputException e) {
+            throw new SpecException(e.getMessage());
+        }
+    }
+
+    private int compare() {
         // the threshold is checked before reading any run: a typo fails at once
         double threshold = failOnRegression == null ? Double.NaN : Comparison.parsePercent(failOnRegression);
         Comparison c = Compare.of(a, b);
@@ -52,13 +65,14 @@ public final class CompareCommand implements Callable<Integer> {
         if (Double.isNaN(threshold)) {
             return 0;
         }
-        List<Comparison.Row> regressions = c.regressionsBeyond(threshold);
-        PrintWriter err = spec.commandLine().getErr();
-        for (Comparison.Row r : regressions) {
-            err.printf(Locale.ROOT, "regression: %s | %s | %s is %.1f%% worse (threshold %s%%)%n",
-                    r.executor(), r.workload(), r.load(), r.regressionPct(), failOnRegression.replace("%", "").trim());
+        List<String> reasons = new ArrayList<>(c.problems());
+        for (Comparison.Row r : c.regressionsBeyond(threshold)) {
+            reasons.add(String.format(Locale.ROOT, "regression: %s | %s | %s is %.1f%% worse (threshold %s%%)",
+                    r.executor(), r.workload(), r.load(), r.regressionPct(), failOnRegression.replace("%", "").trim()));
         }
+        PrintWriter err = spec.commandLine().getErr();
+        reasons.forEach(err::println);
         err.flush();
-        return regressions.isEmpty() ? 0 : REGRESSION;
+        return reasons.isEmpty() ? 0 : REGRESSION;
     }
 }

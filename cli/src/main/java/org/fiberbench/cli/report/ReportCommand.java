@@ -2,8 +2,10 @@ package org.fiberbench.cli.report;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.fiberbench.report.InputException;
 import org.fiberbench.report.JmhImport;
 import org.fiberbench.report.ReportWriter;
+import org.fiberbench.spec.SpecException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -13,7 +15,9 @@ import picocli.CommandLine.Spec;
 /** {@code fiberbench report RUN_DIR [--out FILE]} and {@code fiberbench report --jmh RESULT.json [--out DIR]}. */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = {"Write the self-contained HTML report of a run (RUN_DIR/report.html),",
-                "or turn a JMH JSON result (-rf json) into a run directory with its report."})
+                "or turn a JMH JSON result (-rf json) into a run directory with its report.",
+                "Exit status 2, with nothing written, when the run is missing or its results.json is not valid",
+                "(the message names the file and the key)."})
 public final class ReportCommand implements Callable<Integer> {
 
     @Spec
@@ -33,10 +37,15 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if ((run == null) == (jmh == null)) {
-            throw new IllegalArgumentException("give either a run directory or --jmh RESULT.json"
+            throw new SpecException("give either a run directory or --jmh RESULT.json"
                     + (run != null ? ", not both (got " + run + " and " + jmh + ")" : ""));
         }
-        Path written = jmh != null ? JmhImport.importRun(jmh, out) : ReportWriter.write(run, out);
+        Path written;
+        try {
+            written = jmh != null ? JmhImport.importRun(jmh, out) : ReportWriter.write(run, out);
+        } catch (InputException e) {
+            throw new SpecException(e.getMessage());
+        }
         spec.commandLine().getOut().println("report: " + written);
         spec.commandLine().getOut().flush();
         return 0;

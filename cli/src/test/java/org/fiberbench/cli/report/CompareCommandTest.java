@@ -22,13 +22,13 @@ class CompareCommandTest {
 
     private static String scenario(String executor, String unit, double... its) {
         double mean = java.util.Arrays.stream(its).average().orElseThrow();
-        return String.format(java.util.Locale.ROOT, "{\"id\":\"x\",\"executor\":\"%s\",\"workload\":\"cpu:iterations=1000\",\"load\":\"batch:tasks=100\","
+        return String.format(java.util.Locale.ROOT, "{\"id\":\"x\",\"executor\":\"%s\",\"workload\":\"cpu:iterations=1000\",\"load\":\"batch:tasks=100\",\"termination\":\"normal\","
                 + "\"jvm_args\":[],\"metrics\":{\"score\":%s,\"score_unit\":\"%s\"},\"iterations\":%s}", executor, mean, unit, java.util.Arrays.toString(its));
     }
 
     private Path write(String name, String... scenarios) throws Exception {
         Path dir = Files.createDirectories(tmp.resolve(name));
-        Files.writeString(dir.resolve("results.json"), "{\"run_id\":\"" + name + "\",\"scenarios\":[" + String.join(",", scenarios) + "]}");
+        Files.writeString(dir.resolve("results.json"), "{\"format_version\":1,\"run_id\":\"" + name + "\",\"scenarios\":[" + String.join(",", scenarios) + "]}");
         return dir;
     }
 

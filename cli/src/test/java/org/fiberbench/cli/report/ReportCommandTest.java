@@ -21,7 +21,8 @@ class ReportCommandTest {
 
     @Test
     void writesReportHtmlIntoTheRunDirectory() throws Exception {
-        Path dir = run("{\"run_id\":\"r\",\"scenarios\":[{\"id\":\"01-x\",\"executor\":\"virtual\",\"metrics\":{\"score\":1.5,\"score_unit\":\"ms/op\"}}]}");
+        Path dir = run("{\"format_version\":1,\"run_id\":\"r\",\"scenarios\":[{\"id\":\"01-x\",\"executor\":\"virtual\",\"workload\":\"noop\","
+                + "\"load\":\"batch:tasks=1\",\"termination\":\"normal\",\"metrics\":{\"score\":1.5,\"score_unit\":\"ms/op\"}}]}");
         CliRun r = CliRun.of("report", dir.toString());
         assertEquals(0, r.status(), r.err());
         assertEquals("report: " + dir.resolve("report.html").toAbsolutePath(), r.out().strip());
@@ -30,7 +31,7 @@ class ReportCommandTest {
 
     @Test
     void outOptionNamesTheFile() throws Exception {
-        Path dir = run("{\"scenarios\":[]}");
+        Path dir = run("{\"format_version\":1,\"scenarios\":[]}");
         Path out = tmp.resolve("x/r.html");
         assertEquals(0, CliRun.of("report", dir.toString(), "--out", out.toString()).status());
         assertTrue(Files.exists(out));
