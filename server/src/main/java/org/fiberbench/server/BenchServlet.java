@@ -107,10 +107,11 @@ final class BenchServlet extends HttpServlet {
     private RequestQueue.Work work(String path, HttpServletRequest req) throws BadParameter {
         return switch (path) {
             case "/thread/benchmark" -> {
-                long ms = param(req, "ms", DEFAULT_SLEEP_MS, 0, Long.MAX_VALUE);
-                if (ms > maxMs) {
-                    throw new BadParameter("ms=" + ms + " is above this server's cap; accepted: an integer 0.."
-                            + maxMs + " (serve --max-ms)");
+                long ms;
+                try {
+                    ms = param(req, "ms", DEFAULT_SLEEP_MS, 0, maxMs);
+                } catch (BadParameter e) {
+                    throw new BadParameter(e.getMessage() + " (this server's cap: serve --max-ms)");
                 }
                 yield job -> sleep(job, ms);
             }
@@ -160,8 +161,7 @@ final class BenchServlet extends HttpServlet {
         } catch (NumberFormatException e) {
             // reported below with the accepted range
         }
-        throw new BadParameter(name + "=" + v + " is not accepted; accepted: an integer " + min + ".."
-                + (max == Long.MAX_VALUE ? "" : max));
+        throw new BadParameter(name + "=" + v + " is not accepted; accepted: an integer " + min + ".." + max);
     }
 
     /** Seed 000's CPU task: a Math.sqrt loop whose result is returned so it cannot be optimised away. */
