@@ -1,6 +1,8 @@
 package org.fiberbench.server;
 
+import com.sun.management.UnixOperatingSystemMXBean;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.net.BindException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,22 +24,28 @@ import org.fiberbench.measure.ResourceSampler;
 import org.fiberbench.spec.SpecException;
 
 /**
- * fiberbench's HTTP server: an embedded Tomcat (the server Spring Boot embeds) whose connector
- * runs every request on the executor the spec names. {@link #start} returns once it listens;
- * {@link #stop} stops accepting, lets in-flight requests finish within the grace period, then
- * releases everything. Thread-safe.
+ * fiberbench's HTTP server: an embedded Tomcat (the server Spring Boot embeds) whose endpoints
+ * run on the executor the spec names, behind a capped {@link RequestQueue}. {@link #start} returns
+ * once it listens; {@link #stop} stops accepting, lets running requests finish within the grace
+ * period, answers the rest 503, then releases everything. Thread-safe.
  */
 public final class BenchServer implements AutoCloseable {
     /** Far above 1000 users: connections are never what limits the server in a benchmark. */
     static final int MAX_CONNECTIONS = 20_000;
     static final int ACCEPT_COUNT = 4096;
+    /** Descriptors kept for the JVM, the database pool and the run's files. */
+    static final int RESERVED_DESCRIPTORS = 256;
+    /** How long a request still running when the grace ran out has to answer 503 after its interrupt. */
+    static final Duration INTERRUPT_WAIT = Duration.ofMillis(400);
+    /** How long stop() waits for Tomcat to close; the rest goes on in the background. */
+    static final Duration RELEASE_WAIT = Duration.ofMillis(300);
     /** Tomcat's own loggers, kept strongly so the level set here sticks. */
     private static final Logger TOMCAT_LOG = Logger.getLogger("org.apache");
 
     private final ServerOptions options;
     private final Tomcat tomcat;
     private final Connector connector;
-    private final ExecutorAdapter executor;
+    private final RequestQueue queue;
     private final ResourceSampler sampler;
     private final BenchServlet servlet;
     private final DbEndpoint db;
@@ -50,16 +58,16 @@ public final class BenchServer implements AutoCloseable {
         this.baseDir = baseDir;
         this.db = db;
         TaskExecutor tasks = options.executor().create();
-        this.executor = new ExecutorAdapter(tasks);
+        this.queue = new RequestQueue(tasks, options.maxQueue());
         this.sampler = ResourceSampler.start(ResourceSampler.DEFAULT_INTERVAL_MS);
-        this.servlet = new BenchServlet(options, sampler, this::workers, db);
+        this.servlet = new BenchServlet(options, sampler, queue, db);
         this.tomcat = new Tomcat();
         tomcat.setBaseDir(baseDir.toString());
-        this.connector = connector(options, executor);
+        this.connector = connector(options);
         tomcat.getService().addConnector(connector);
         tomcat.setConnector(connector);
         Context ctx = tomcat.addContext("", null);
-        Tomcat.addServlet(ctx, "fiberbench", servlet);
+        Tomcat.addServlet(ctx, "fiberbench", servlet).setAsyncSupported(true);
         ctx.addServletMappingDecoded("/", "fiberbench");
     }
 
@@ -90,6 +98,7 @@ public final class BenchServer implements AutoCloseable {
             s.tomcat.start();
         } catch (LifecycleException e) {
             s.release();
+            s.stopped.countDown();
             if (causedBy(e, BindException.class)) {
                 throw new SpecException("cannot listen on " + options.bind() + ":" + options.port()
                         + ": the port is in use (or the address is not local); accepted: a free port, or --port 0");
@@ -99,19 +108,31 @@ public final class BenchServer implements AutoCloseable {
         return s;
     }
 
-    private static Connector connector(ServerOptions o, ExecutorAdapter executor) {
+    private static Connector connector(ServerOptions o) {
         Connector c = new Connector("HTTP/1.1");
         c.setPort(o.port());
-        c.setProperty("address", o.bind());
         c.setThrowOnFailure(true);
         AbstractHttp11Protocol<?> p = (AbstractHttp11Protocol<?>) c.getProtocolHandler();
-        p.setExecutor(executor);
-        p.setMaxConnections(MAX_CONNECTIONS);
+        // the resolved address itself: given as text, an unresolvable name would make Tomcat listen everywhere
+        p.setAddress(o.address());
+        // Tomcat reads, authenticates and validates requests on virtual threads of its own: cheap,
+        // never short of a thread, and apart from the executor under test, which only runs the endpoints
+        c.setProperty("useVirtualThreads", "true");
+        p.setMaxConnections(maxConnections());
         p.setAcceptCount(ACCEPT_COUNT);
         // keep-alive connections stay open for the whole run, as a load generator expects
         p.setMaxKeepAliveRequests(-1);
         p.setConnectionTimeout(60_000);
         return c;
+    }
+
+    /** Below the process's descriptor limit, so a flood of clients waits in the backlog instead of failing accept(). */
+    static int maxConnections() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean os) {
+            long room = os.getMaxFileDescriptorCount() - RESERVED_DESCRIPTORS;
+            return (int) Math.max(64, Math.min(MAX_CONNECTIONS, room));
+        }
+        return MAX_CONNECTIONS;
     }
 
     private static boolean causedBy(Throwable t, Class<? extends Throwable> type) {
@@ -129,8 +150,7 @@ public final class BenchServer implements AutoCloseable {
 
     /** {@code http://127.0.0.1:8080/} */
     public String url() {
-        String host = options.bind().contains(":") ? "[" + options.bind() + "]" : options.bind();
-        return "http://" + host + ":" + port() + "/";
+        return "http://" + BindAddress.forUrl(options.address()) + ":" + port() + "/";
     }
 
     public ServerOptions options() {
@@ -147,14 +167,12 @@ public final class BenchServer implements AutoCloseable {
         return servlet.stats(withTimeline);
     }
 
-    private Map<String, Object> workers() {
-        return executor.tasks().workerStats().section();
-    }
-
     /**
-     * Graceful stop: no new connections or requests, in-flight requests get up to {@code grace}
-     * to finish, then Tomcat and the executor are released. Returns the requests still in flight
-     * when the grace period ran out (0 when all finished). Idempotent.
+     * Graceful stop: no new connections or requests, requests waiting for the executor are answered
+     * 503 at once, running ones get up to {@code grace} to finish and are then interrupted (a sleep
+     * answers 503), then Tomcat and the executor are released. Returns within {@code grace} plus
+     * about 0.7 s, whatever the requests do; the count of requests still unanswered then (0 when all
+     * were). Idempotent.
      */
     public synchronized int stop(Duration grace) {
         if (stopping) {
@@ -163,18 +181,43 @@ public final class BenchServer implements AutoCloseable {
         stopping = true;
         connector.pause();
         connector.getProtocolHandler().closeServerSocketGraceful();
+        queue.close();
         long deadline = System.nanoTime() + grace.toNanos();
-        while (servlet.inFlight() > 0 && System.nanoTime() < deadline) {
+        awaitIdle(deadline);
+        queue.close(); // anything admitted while the first call ran
+        if (queue.active() > 0) {
+            queue.interruptRunning();
+            awaitIdle(System.nanoTime() + INTERRUPT_WAIT.toNanos());
+        }
+        int left = queue.active();
+        Thread release = Thread.ofPlatform().daemon().name("fiberbench-server-release").start(this::release);
+        try {
+            release.join(RELEASE_WAIT);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        stopped.countDown();
+        return left;
+    }
+
+    private void awaitIdle(long deadline) {
+        while (queue.active() > 0 && System.nanoTime() < deadline) {
             try {
-                Thread.sleep(20);
+                Thread.sleep(10);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                break;
+                return;
             }
         }
-        int left = servlet.inFlight();
-        release();
-        return left;
+    }
+
+    /** One line on what the server did: for serve's closing message. */
+    public String summary() {
+        Map<String, Object> q = queue.stats();
+        return servlet.requests() + " requests answered (" + servlet.ok() + " ok): "
+                + q.get("served") + " served on the executor, " + q.get("rejected_queue_full")
+                + " answered 503 with the queue full (--max-queue " + options.maxQueue() + "), " + q.get("cancelled_client_left") + " cancelled as their client had left, "
+                + q.get("answered_503_stopping") + " answered 503 at shutdown";
     }
 
     private void release() {
@@ -187,9 +230,8 @@ public final class BenchServer implements AutoCloseable {
         sampler.stop(0);
         db.close();
         // the executor waits for its tasks; requests past the grace period must not hold the caller
-        Thread.ofPlatform().daemon().name("fiberbench-server-close").start(() -> executor.tasks().close());
+        Thread.ofPlatform().daemon().name("fiberbench-server-close").start(() -> queue.tasks().close());
         deleteQuietly(baseDir);
-        stopped.countDown();
     }
 
     /** Blocks until {@link #stop} has finished. */

@@ -1,8 +1,5 @@
 package org.fiberbench.server;
 
-import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
-import java.io.IOException;
 import java.util.concurrent.locks.ReentrantLock;
 import org.fiberbench.db.DbOptions;
 import org.fiberbench.db.ServedDatabase;
@@ -31,32 +28,34 @@ final class DbEndpoint implements AutoCloseable {
         this.database = database;
     }
 
-    int handle(HttpServletRequest req, HttpServletResponse resp)
-            throws IOException, InterruptedException, BenchServlet.BadParameter {
-        String query = req.getParameter("query");
-        String via = req.getParameter("via");
+    /** The query's work for the request queue; a bad {@code query} or {@code via} is a 400 before it waits. */
+    RequestQueue.Work work(String query, String via) throws BenchServlet.BadParameter {
         try {
             QueryPool.check(query, via);
         } catch (SpecException e) {
             throw new BenchServlet.BadParameter(e.getMessage());
         }
+        return job -> run(query, via);
+    }
+
+    private Reply run(String query, String via) throws InterruptedException {
         ServedDatabase db;
         try {
             db = database();
         } catch (Exception e) {
-            return BenchServlet.text(resp, 503, "503 database unavailable: " + oneLine(e));
+            return new Reply(503, "503 database unavailable: " + oneLine(e));
         }
         try {
             String rows = db.query(query, via);
-            return BenchServlet.text(resp, 200, rows.endsWith("\n") ? rows.substring(0, rows.length() - 1) : rows);
+            return new Reply(200, rows.endsWith("\n") ? rows.substring(0, rows.length() - 1) : rows);
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
             if (QueryPool.isPoolTimeout(e)) {
-                return BenchServlet.text(resp, 503, "503 database busy: no pooled connection within "
+                return new Reply(503, "503 database busy: no pooled connection within "
                         + QueryPool.poolTimeout().toSeconds() + " s: " + db.reason(e));
             }
-            return BenchServlet.text(resp, 500, "500 query failed: " + db.reason(e));
+            return new Reply(500, "500 query failed: " + db.reason(e));
         }
     }
 

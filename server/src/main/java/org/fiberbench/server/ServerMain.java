@@ -37,16 +37,22 @@ public final class ServerMain {
         }
     }
 
-    /** Prints the URL, then blocks until a signal has stopped the server; the JVM exits 0. */
+    /**
+     * Prints the exposure warning (stderr) and the URL, then blocks until a signal has stopped the
+     * server and printed what it did; the JVM exits 0.
+     */
     public static void serveUntilSignalled(BenchServer server, PrintStream out) throws InterruptedException {
         AtomicBoolean once = new AtomicBoolean();
+        ServerOptions o = server.options();
         Runnable stop = () -> {
             if (once.compareAndSet(false, true)) {
-                int left = server.stop(server.options().grace());
+                int left = server.stop(o.grace());
                 if (left > 0) {
-                    System.err.println("fiberbench: " + left + " requests still in flight after the grace period "
-                            + Numbers.formatDuration(server.options().grace()) + "; closed");
+                    System.err.println("fiberbench: " + left + " requests still unanswered after the grace period "
+                            + Numbers.formatDuration(o.grace()) + " and their interrupt; closed");
                 }
+                out.println("fiberbench: stopped; " + server.summary());
+                out.flush();
                 System.exit(0);
             }
         };
@@ -54,10 +60,13 @@ public final class ServerMain {
         for (String sig : new String[] {"INT", "TERM"}) {
             Signal.handle(new Signal(sig), s -> Thread.ofPlatform().name("fiberbench-server-stop").start(stop));
         }
-        ServerOptions o = server.options();
+        String exposure = o.exposure();
+        if (exposure != null) {
+            System.err.println("fiberbench: " + exposure);
+        }
         out.println(READY_PREFIX + server.url() + " on executor " + o.executor().canonical()
                 + (o.auth() ? " (basic auth: user '" + o.user() + "')" : " (no auth)")
-                + "; Ctrl-C stops it");
+                + ", at most " + o.maxQueue() + " requests waiting, sleeps up to " + o.maxMs() + " ms; Ctrl-C stops it");
         out.flush();
         server.awaitStop();
         // the stop thread calls System.exit(0); wait for it rather than racing it with our own exit

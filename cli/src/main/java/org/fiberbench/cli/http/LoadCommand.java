@@ -22,8 +22,11 @@ import org.fiberbench.result.ScenarioResult;
 import org.fiberbench.spec.Numbers;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code fiberbench load URL (--users N | --rate R) --duration D}: the load generator against any HTTP server. */
 @Command(name = "load", mixinStandardHelpOptions = true,
@@ -37,8 +40,11 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--user", paramLabel = "U", description = "basic-auth user")
     String user;
 
-    @Option(names = "--password", paramLabel = "P", description = "basic-auth password")
-    String password;
+    @Mixin
+    PasswordFlags password = new PasswordFlags();
+
+    @Spec
+    CommandSpec spec;
 
     @ArgGroup(exclusive = true, multiplicity = "1")
     Model model;
@@ -108,17 +114,29 @@ public final class LoadCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         System.err.printf("fiberbench: loading %s with %s (%s client); results in %s%n", options.target().describe(),
                 options.load(), options.client().id(), run.dir());
-        write.accept(generator.run());
+        LoadOutcome outcome = generator.run();
+        write.accept(outcome);
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException shuttingDown) {
             // Ctrl-C arrived as the load ended: the hook is running and the results are written
         }
-        return 0;
+        return allFailed(outcome) ? 1 : 0;
+    }
+
+    /** A load that got no answer at all measured nothing: exit 1, with the reason on one line. */
+    private boolean allFailed(LoadOutcome outcome) {
+        if (outcome.interrupted() || outcome.completed() > 0 || outcome.errors() == 0) {
+            return false;
+        }
+        spec.commandLine().getErr().println("fiberbench: every request failed (" + outcome.errors() + " errors: "
+                + outcome.errorsByClass() + "); nothing was measured against " + url);
+        spec.commandLine().getErr().flush();
+        return true;
     }
 
     LoadOptions options() {
-        HttpTarget target = HttpTarget.of(url, user, password, Numbers.parseDuration("--timeout", timeout), expect);
+        HttpTarget target = HttpTarget.of(url, user, password.password(null), Numbers.parseDuration("--timeout", timeout), expect);
         String w = warmup == null ? "" : ",warmup=" + warmup;
         LoadSpec load = model.users != null
                 ? LoadSpec.parse("closed:users=" + model.users + ",duration=" + duration + w)

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.fiberbench.cli.Main;
 import org.fiberbench.engine.Defaults;
@@ -22,12 +23,19 @@ final class CliProcess implements AutoCloseable {
     }
 
     static CliProcess start(Path log, String... args) throws IOException {
+        return start(log, Map.of(), args);
+    }
+
+    /** As {@link #start(Path, String...)}, with {@code env} added to the process's environment. */
+    static CliProcess start(Path log, Map<String, String> env, String... args) throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(Defaults.FORK_JVM_ARGS);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         cmd.addAll(Arrays.asList(args));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        ProcessBuilder b = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+        b.environment().putAll(env);
+        Process p = b.start();
         return new CliProcess(p, log);
     }
 
@@ -47,7 +55,32 @@ final class CliProcess implements AutoCloseable {
 
     /** Sends SIGINT, as Ctrl-C in a terminal does. */
     void interrupt() throws IOException, InterruptedException {
-        new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).inheritIO().start().waitFor();
+        signal("INT");
+    }
+
+    /** Sends SIGTERM, as a service manager or {@code kill} does. */
+    void terminate() throws IOException, InterruptedException {
+        signal("TERM");
+    }
+
+    private void signal(String name) throws IOException, InterruptedException {
+        new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start().waitFor();
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    /** Open file descriptors of the process, from {@code /proc} (Linux). */
+    int descriptors() throws IOException {
+        try (var s = Files.list(Path.of("/proc", Long.toString(process.pid()), "fd"))) {
+            return (int) s.count();
+        }
+    }
+
+    /** The exit status, or -1 when it has not exited within {@code millis}. */
+    int awaitExitMillis(long millis) throws InterruptedException {
+        return process.waitFor(millis, TimeUnit.MILLISECONDS) ? process.exitValue() : -1;
     }
 
     /** The exit status, or -1 when it has not exited within {@code seconds}. */

@@ -4,10 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.StringWriter;
+import java.net.ConnectException;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -104,6 +107,77 @@ class HttpCommandsTest {
         assertRejected("carriers", "serve", "-e", "virtual:carriers=x", "--port", "0");
     }
 
+    private static int freePort() throws Exception {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    private static void assertNothingListens(int port) {
+        assertThrows(ConnectException.class, () -> new Socket("127.0.0.1", port).close(), "something listens on " + port);
+    }
+
+    @Test
+    void serveRejectsAnUnresolvableBindAndListensNowhere() throws Exception {
+        int port = freePort();
+        assertRejected("--bind not..a..host cannot be resolved", "serve", "-e", "virtual", "--port", String.valueOf(port),
+                "--bind", "not..a..host");
+        assertNothingListens(port);
+    }
+
+    @Test
+    void serveRefusesEveryInterfaceWithThePublishedPasswordOrNoAuth() throws Exception {
+        int port = freePort();
+        assertRejected("published default", "serve", "-e", "virtual", "--port", String.valueOf(port), "--bind", "0.0.0.0");
+        assertRejected("--no-auth", "serve", "-e", "virtual", "--port", String.valueOf(port), "--bind", "0.0.0.0", "--no-auth");
+        assertNothingListens(port);
+    }
+
+    @Test
+    void serveRejectsBadLimits() {
+        assertRejected("--max-queue 0", "serve", "-e", "virtual", "--port", "0", "--max-queue", "0");
+        assertRejected("--max-ms -1", "serve", "-e", "virtual", "--port", "0", "--max-ms", "-1");
+    }
+
+    @Test
+    void passwordSourcesAreCheckedAndExclusive() throws Exception {
+        String url = serve() + "thread/name";
+        assertRejected("no such file", "load", url, "--user", "hello", "--password-file", tmp.resolve("none").toString(),
+                "--users", "1", "--duration", "1s");
+        assertRejected("FIBERBENCH_TEST_UNSET_VARIABLE", "load", url, "--user", "hello", "--password-env",
+                "FIBERBENCH_TEST_UNSET_VARIABLE", "--users", "1", "--duration", "1s");
+        Path pw = Files.writeString(tmp.resolve("pw"), "world\n");
+        assertRejected("mutually exclusive", "load", url, "--user", "hello", "--password", "world", "--password-file",
+                pw.toString(), "--users", "1", "--duration", "1s");
+        assertRejected("no such file", "serve", "-e", "virtual", "--port", "0", "--password-file", tmp.resolve("none").toString());
+    }
+
+    @Test
+    void loadTakesThePasswordFromAFile() throws Exception {
+        String url = serve() + "thread/name";
+        Path pw = Files.writeString(tmp.resolve("pw"), "world\n");
+        assertEquals(0, Main.execute("load", url, "--user", "hello", "--password-file", pw.toString(), "--users", "1",
+                "--duration", "1s", "--out", tmp.resolve("run").toString()));
+        Files.writeString(pw, "nope\n");
+        assertRejected("wrong credentials", "load", url, "--user", "hello", "--password-file", pw.toString(),
+                "--users", "1", "--duration", "1s");
+    }
+
+    @Test
+    void loadExitsOneWhenEveryRequestFails() throws Exception {
+        // the probe waits for the 1.5 s answer; the load's 100 ms timeout then fails every request
+        String url = serve() + "thread/benchmark?ms=1500";
+        StringWriter err = new StringWriter();
+        Path out = tmp.resolve("failed");
+        int code = Main.execute(err, "load", url, "--user", "hello", "--password", "world", "--users", "2",
+                "--duration", "1s", "--timeout", "100ms", "--out", out.toString());
+        String msg = err.toString().trim();
+        assertEquals(1, code, msg);
+        assertEquals(1, msg.lines().count(), "one line: " + msg);
+        assertTrue(msg.contains("every request failed") && msg.contains("timeout"), msg);
+        assertTrue(Files.exists(out.resolve("results.json")), "the failed run is still recorded");
+    }
+
     @Test
     @SuppressWarnings("unchecked")
     void loadBucketsAreConfigurable() throws Exception {
@@ -150,7 +224,7 @@ class HttpCommandsTest {
         long timeouts = ((Number) ((Map<String, Object>) latency.get("errors_by_class")).get("timeout")).longValue();
         assertTrue(timeouts > 50, latency.get("errors_by_class").toString());
         assertEquals(true, latency.get("saturated"));
-        // the requests given up on still run, queued behind the 2 threads: wait until the server has seen them all
+        // the requests given up on are cancelled when their turn comes: wait until the server has accounted for them all
         long sent = ((Number) ((Map<String, Object>) s.get("metrics")).get("requests_sent")).longValue();
         long deadline = System.nanoTime() + 60_000_000_000L;
         while (server.requests() < sent + 1 && System.nanoTime() < deadline) { // + the probe before the load
