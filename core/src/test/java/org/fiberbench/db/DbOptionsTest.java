@@ -21,7 +21,7 @@ class DbOptionsTest {
     @Test
     void masksSpecPasswordsAndServeAndLoadPasswordsInTheRecordedCommandLine() {
         assertEquals(List.of("-w", "http:url=http://h/x,user=u,password=***,timeout=2s", "--password", "***",
-                        "--password=***", "-w", "http:url=http://h/y,password='***',user=v"),
+                        "--password=***", "-w", "http:url=http://h/y,password=***,user=v"),
                 DbRun.maskArgs(List.of("-w", "http:url=http://h/x,user=u,password=p1,timeout=2s", "--password", "p2",
                         "--password=p3", "-w", "http:url=http://h/y,password='p,4',user=v")));
     }
