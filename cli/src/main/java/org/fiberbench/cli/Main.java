@@ -38,6 +38,7 @@ public final class Main {
     }
 
     public static CommandLine commandLine() {
+        org.fiberbench.db.DbOptions.takePasswordFromEnvironment(); // before any JVM is started, whatever the command
         CommandLine cl = new CommandLine(new Main());
         // JMH's own options (-wi, -prof gc ...) are JmhCommand's positional arguments, passed on untouched
         cl.getSubcommands().get("jmh").setUnmatchedOptionsArePositionalParams(true);

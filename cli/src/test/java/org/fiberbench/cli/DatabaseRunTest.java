@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.fiberbench.result.RunDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -139,37 +138,6 @@ class DatabaseRunTest {
         assertReadRows(s);
         assertTrue(String.valueOf(database(s).get("server")).startsWith("PostgreSQL"));
         assertTrue(DbServers.postgresSessions().isEmpty(), "no pooled session is left");
-    }
-
-    @Test
-    void passwordNeverAppearsInResultsLogsOrCommandLines() throws Exception {
-        DbServers.mariadbRoot().close();
-        Path out = tmp.resolve("masked");
-        CommandLineWatcher ps = CommandLineWatcher.start();
-        int code;
-        try {
-            // a JMH fork and a loop fork: both get the connection through the 0600 file, never a command line
-            code = Main.execute(run(out, "-e", "virtual", "-w", "jdbc:query=scan,via=offload", "-l", "batch:tasks=50",
-                    "-l", "closed:users=4,duration=1s",
-                    "--db", DbServers.MARIADB, "--db-user", DbServers.USER, "--db-password", DbServers.PASSWORD));
-        } finally {
-            ps.stop();
-        }
-        assertEquals(0, code);
-        assertTrue(ps.seen() >= 2, "both forks' command lines were observed");
-        assertFalse(ps.contains(DbServers.PASSWORD), "a fork's command line holds the password");
-        List<Path> files;
-        try (Stream<Path> walk = Files.walk(out)) {
-            files = walk.filter(Files::isRegularFile).toList();
-        }
-        for (String kind : new String[] {"-jmh.log", "results.json", "results.csv", "report.html", "-fork.log"}) {
-            assertTrue(files.stream().anyMatch(f -> f.toString().endsWith(kind)), "no " + kind + " among " + files);
-        }
-        for (Path f : files) {
-            assertFalse(Files.readString(f).contains(DbServers.PASSWORD), "password written to " + f);
-        }
-        String command = String.valueOf(RunDirectory.read(out.resolve("results.json")).get("command"));
-        assertTrue(command.contains("--db-password ***"), command);
     }
 
     @Test

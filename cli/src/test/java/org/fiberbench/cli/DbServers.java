@@ -165,6 +165,24 @@ final class DbServers {
         }
     }
 
+    /** A MariaDB user with all rights on the tests' database and {@code password}, for {@code body}; dropped after it. */
+    static void withUser(String name, String password, UserBody body) throws Exception {
+        String user = name + "_" + PID;
+        try (Connection c = mariadbRoot(); Statement st = c.createStatement()) {
+            for (String host : HOSTS) {
+                createUser(st, user, host, password);
+                st.execute("GRANT ALL ON " + DATABASE + ".* TO '" + user + "'@'" + host + "'");
+            }
+            try {
+                body.run(user);
+            } finally {
+                for (String host : HOSTS) {
+                    st.execute("DROP USER IF EXISTS '" + user + "'@'" + host + "'");
+                }
+            }
+        }
+    }
+
     interface UserBody {
         void run(String user) throws Exception;
     }

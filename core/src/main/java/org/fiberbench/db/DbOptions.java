@@ -1,5 +1,6 @@
 package org.fiberbench.db;
 
+import org.fiberbench.secret.EnvSecrets;
 import org.fiberbench.spec.SpecException;
 import org.fiberbench.workload.jdbc.DbConnection;
 import org.fiberbench.workload.jdbc.HelloTable;
@@ -30,8 +31,17 @@ public record DbOptions(String url, String user, String password, int rows) {
 
     /** From the flags, the password falling back to {@value #PASSWORD_ENV}; null flags mean "not given". */
     public static DbOptions of(String url, String user, String password, Integer rows) {
-        String pw = password != null ? password : url != null ? System.getenv(PASSWORD_ENV) : null;
+        String env = takePasswordFromEnvironment();
+        String pw = password != null ? password : url != null ? env : null;
         return new DbOptions(url, user, pw, rows != null ? rows : HelloTable.DEFAULT_ROWS);
+    }
+
+    /**
+     * {@value #PASSWORD_ENV}, taken out of the environment every JVM fiberbench starts would inherit
+     * (a fork's JFR recording would otherwise hold it). The CLI calls this before it starts anything.
+     */
+    public static String takePasswordFromEnvironment() {
+        return EnvSecrets.take(PASSWORD_ENV);
     }
 
     public boolean embedded() {

@@ -2,6 +2,7 @@ package org.fiberbench.db;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.fiberbench.engine.Plan;
 import org.fiberbench.engine.Scenario;
 import org.fiberbench.engine.ScenarioHooks;
@@ -17,6 +18,9 @@ import org.fiberbench.workload.jdbc.DbConnection;
 public final class DbRun implements AutoCloseable {
     private final AutoCloseable hook;
     private final String server;
+
+    /** {@code password=VALUE} in a spec: the value runs to the next comma, or is quoted. */
+    private static final Pattern SPEC_SECRET = Pattern.compile("(?i)(\\bpassword=)('[^']*'|\"[^\"]*\"|[^,]*)");
 
     private DbRun(AutoCloseable hook, String server) {
         this.hook = hook;
@@ -36,7 +40,7 @@ public final class DbRun implements AutoCloseable {
         String server;
         if (options.embedded()) {
             try (EmbeddedH2 h2 = EmbeddedH2.start()) {
-                server = DbCheck.prepare(h2.connection(), options.rows(), specs);
+                server = h2.prepare(options.rows(), specs);
             }
         } else {
             server = DbCheck.prepare(options.connection(), options.rows(), specs);
@@ -56,24 +60,27 @@ public final class DbRun implements AutoCloseable {
         }
     }
 
-    /** {@code args} with the value of --db-password, and any password inside a --db URL, replaced by ***. */
+    /**
+     * {@code args} with every secret replaced by ***: the value of --db-password and --password, any
+     * password inside a --db URL, and a {@code password=} key inside a spec ({@code -w http:...}).
+     */
     public static List<String> maskArgs(List<String> args) {
         List<String> out = new ArrayList<>(args.size());
         boolean nextIsSecret = false;
         boolean nextIsUrl = false;
         for (String a : args) {
             if (nextIsSecret) {
-                out.add("***");
+                out.add(Spec.MASK);
             } else if (nextIsUrl) {
                 out.add(maskUrl(a));
-            } else if (a.startsWith("--db-password=")) {
-                out.add("--db-password=***");
+            } else if (a.startsWith("--db-password=") || a.startsWith("--password=")) {
+                out.add(a.substring(0, a.indexOf('=') + 1) + Spec.MASK);
             } else if (a.startsWith("--db=")) {
                 out.add("--db=" + maskUrl(a.substring(5)));
             } else {
-                out.add(a);
+                out.add(SPEC_SECRET.matcher(a).replaceAll("$1" + Spec.MASK));
             }
-            nextIsSecret = a.equals("--db-password");
+            nextIsSecret = a.equals("--db-password") || a.equals("--password");
             nextIsUrl = a.equals("--db");
         }
         return out;

@@ -11,13 +11,14 @@ import org.fiberbench.engine.ScenarioHook;
 import org.fiberbench.engine.ScenarioRunner;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
+import org.fiberbench.secret.SecretChannel;
 import org.fiberbench.workload.jdbc.DbConnection;
 import org.fiberbench.workload.jdbc.JdbcStats;
 import org.fiberbench.workload.jdbc.JdbcWorkloads;
 
 /**
- * Around each jdbc scenario: start the embedded server (when no --db) and seed it, hand the fork
- * its connection in a 0600 file, then read back the fork's query counters and check the server
+ * Around each jdbc scenario: start the embedded server (when no --db) and seed it, serve the forks
+ * their connection on a {@link SecretChannel} while the scenario runs, then read back the fork's query counters and check the server
  * for sessions the scenario left open. Other scenarios pass through untouched.
  */
 final class DbScenarioHook implements ScenarioHook {
@@ -40,26 +41,24 @@ final class DbScenarioHook implements ScenarioHook {
         }
         try (EmbeddedH2 h2 = options.embedded() ? EmbeddedH2.start() : null) {
             DbConnection db = h2 != null ? h2.connection() : options.connection();
-            String server = DbCheck.prepare(db, options.rows(), List.of());
-            int before = DbCheck.sessions(db);
-            Path secret = db.writeSecretFile();
+            DbConnection admin = h2 != null ? h2.admin() : db; // sees every session, which the forks' user may not
+            String server = h2 != null ? h2.prepare(options.rows(), List.of()) : DbCheck.prepare(db, options.rows(), List.of());
+            int before = DbCheck.sessions(admin);
             Path stats = run.scenarioFile(id, "-db.jsonl");
-            try {
+            try (SecretChannel secret = SecretChannel.open(db.secrets())) {
                 List<String> jvm = new ArrayList<>(s.settings().jvmArgs());
-                jvm.add("-D" + DbConnection.PROPERTY + "=" + secret);
+                jvm.add(secret.jvmArg(DbConnection.PROPERTY));
                 jvm.add("-D" + JdbcWorkloads.rowsProperty() + "=" + options.rows());
                 jvm.add("-D" + JdbcStats.PROPERTY + "=" + stats);
                 Scenario forked = new Scenario(s.executor(), s.workload(), s.load(), s.settings().withJvmArgs(jvm), s.group());
                 ScenarioResult r = next.run(forked, id, run);
                 record(r, db, server, h2 != null, stats);
-                int leftover = settledSessions(db, before);
+                int leftover = settledSessions(admin, before);
                 r.metric("db_leftover_sessions", leftover);
                 if (leftover > 0) {
                     run.warn("scenario " + id + " left " + leftover + " database sessions open on " + db);
                 }
                 return r;
-            } finally {
-                Files.deleteIfExists(secret);
             }
         }
     }

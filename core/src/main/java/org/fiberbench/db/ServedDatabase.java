@@ -34,7 +34,7 @@ public final class ServedDatabase implements AutoCloseable {
         EmbeddedH2 h2 = options.embedded() ? EmbeddedH2.start() : null;
         DbConnection db = h2 != null ? h2.connection() : options.connection();
         try {
-            String product = DbCheck.prepare(db, options.rows(), List.of());
+            String product = h2 != null ? h2.prepare(options.rows(), List.of()) : DbCheck.prepare(db, options.rows(), List.of());
             return new ServedDatabase(h2, db, product, options.rows(), pool(db, options.rows()));
         } catch (RuntimeException e) {
             if (h2 != null) {

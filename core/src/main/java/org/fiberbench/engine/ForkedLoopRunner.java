@@ -13,6 +13,8 @@ import org.fiberbench.loop.LoopFork;
 import org.fiberbench.loop.LoopRequest;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
+import org.fiberbench.secret.SecretChannel;
+import org.fiberbench.secret.WorkloadSecrets;
 
 /**
  * Runs a closed or open scenario in a fresh JVM ({@link LoopFork}), bounded in time: the duration,
@@ -39,24 +41,36 @@ final class ForkedLoopRunner implements ScenarioRunner {
                 .config("drain_s", Defaults.LOOP_DRAIN.toMillis() / 1000.0).config("seed", Defaults.LOOP_SEED)
                 .file("fork_log", rel(log));
         Files.deleteIfExists(result);
-        List<String> cmd = command(s, req);
-        cmd.addAll(1, Observation.forkJvmArgs(run, id, Observation.observationFile(run, id)));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        try {
-            long bound = s.load().duration().plus(Defaults.LOOP_DRAIN).plus(GRACE).toMillis();
-            if (!p.waitFor(bound, TimeUnit.MILLISECONDS)) {
-                return r.failure("the loop fork overran " + bound / 1000 + " s and was killed");
+        try (SecretChannel secrets = WorkloadSecrets.serve(s.workload().spec())) {
+            List<String> cmd = command(s, req);
+            cmd.addAll(1, Observation.forkJvmArgs(run, id, Observation.observationFile(run, id)));
+            cmd.addAll(1, WorkloadSecrets.jvmArgs(secrets));
+            String failure = await(new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start(),
+                    s, log, result);
+            if (failure != null) {
+                return r.failure(failure);
             }
-            if (p.exitValue() != 0 || !Files.exists(result)) {
-                return r.failure(lastLine(log, "the loop fork exited with status " + p.exitValue()));
-            }
-        } finally {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
         }
         fill(r, id, run, JSON.readValue(result.toFile(), Map.class));
         Observation.collect(r, run, id);
         return r;
+    }
+
+    /** Waits for the fork within its bound; null when it succeeded, else why it failed. Never leaves it running. */
+    private static String await(Process p, Scenario s, Path log, Path result) throws InterruptedException {
+        try {
+            long bound = s.load().duration().plus(Defaults.LOOP_DRAIN).plus(GRACE).toMillis();
+            if (!p.waitFor(bound, TimeUnit.MILLISECONDS)) {
+                return "the loop fork overran " + bound / 1000 + " s and was killed";
+            }
+            if (p.exitValue() != 0 || !Files.exists(result)) {
+                return lastLine(log, "the loop fork exited with status " + p.exitValue());
+            }
+            return null;
+        } finally {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+        }
     }
 
     static List<String> command(Scenario s, LoopRequest req) {

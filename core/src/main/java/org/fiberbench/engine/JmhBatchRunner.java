@@ -14,6 +14,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
+import org.fiberbench.secret.SecretChannel;
+import org.fiberbench.secret.WorkloadSecrets;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.IterationResult;
@@ -52,9 +54,12 @@ final class JmhBatchRunner implements ScenarioRunner {
         Path workers = run.scenarioFile(id, "-workers.json");
         Collection<RunResult> results;
         long[] lockWait = {0};
-        try (OutputStream file = new FileOutputStream(log.toFile());
+        try (SecretChannel secrets = WorkloadSecrets.serve(s.workload().spec());
+             OutputStream file = new FileOutputStream(log.toFile());
              PrintStream out = new PrintStream(tee(file), true, StandardCharsets.UTF_8)) {
-            Runner runner = new Runner(Observation.withObservation(options(s, WorkerBalance.jvmArgs(workers)).build(), id, run),
+            List<String> extra = new ArrayList<>(WorkerBalance.jvmArgs(workers));
+            extra.addAll(WorkloadSecrets.jvmArgs(secrets));
+            Runner runner = new Runner(Observation.withObservation(options(s, extra).build(), id, run),
                     OutputFormatFactory.createFormatInstance(out, VerboseMode.NORMAL));
             results = JmhLockWait.run(runner::run, System.err, lockWait);
         } catch (RunnerException e) {

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 import org.fiberbench.engine.Defaults;
+import org.fiberbench.secret.WorkloadSecrets;
 
 /** How a worker JVM is started: the same jar's {@code fiberbench worker}, with a small heap. */
 final class WorkerCommandLine {
@@ -33,6 +34,11 @@ final class WorkerCommandLine {
             if (Runtime.version().feature() >= 22) {
                 cmd.add("--enable-native-access=ALL-UNNAMED");
             }
+        }
+        String secrets = System.getProperty(WorkloadSecrets.PROPERTY);
+        if (secrets != null) {
+            // a worker makes the workload from its masked spec text too: it reads the secrets where its fork does
+            cmd.add("-D" + WorkloadSecrets.PROPERTY + "=" + secrets);
         }
         String subcommand = workerCommand(classPath);
         if (subcommand != null) {

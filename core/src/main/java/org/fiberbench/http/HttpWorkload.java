@@ -3,6 +3,7 @@ package org.fiberbench.http;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import org.fiberbench.secret.WorkloadSecrets;
 import org.fiberbench.spec.Numbers;
 import org.fiberbench.spec.Spec;
 import org.fiberbench.spec.SpecException;
@@ -14,7 +15,9 @@ import org.fiberbench.workload.WorkloadKind;
  * task over keep-alive connections shared by all tasks. A failed request throws, so it is counted
  * as an error by class ({@link Timeout}, {@link Connect}, {@link Status}, {@link Body}, {@link Io}),
  * never as a fast sample. A relative URL ({@code /thread/benchmark?ms=1000}) means fiberbench's own
- * server, forked on the scenario's executor: the {@code server} suite's runner resolves it.
+ * server, forked on the scenario's executor: the {@code server} suite's runner resolves it. The
+ * canonical text shows {@code password=***}; a fork gets the password from its parent through
+ * {@link WorkloadSecrets}.
  */
 public final class HttpWorkload implements Workload {
     public static final Set<String> KEYS = Set.of("url", "user", "password", "timeout", "expect", "client");
@@ -31,7 +34,7 @@ public final class HttpWorkload implements Workload {
             throw new SpecException("workload '" + canonical + "': a relative URL is served by fiberbench's own server "
                     + "and runs only under a closed or open load (the server suite); accepted here: an absolute http:// URL");
         }
-        this.target = HttpTarget.of(url, s.string("user", null), s.string("password", null), timeout(s),
+        this.target = HttpTarget.of(url, s.string("user", null), WorkloadSecrets.resolve(s, "password"), timeout(s),
                 s.string("expect", null));
         this.client = HttpSender.Kind.of(s.string("client", LoadOptions.DEFAULT_CLIENT.id()));
     }

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import jdk.jfr.Configuration;
 import jdk.jfr.Recording;
 import org.fiberbench.executor.ProcessWorkers;
 
@@ -79,7 +78,7 @@ public final class Observer {
         Recording rec = null;
         if (options.jfr() && files.jfr() != null) {
             try {
-                rec = new Recording(Configuration.getConfiguration("profile"));
+                rec = new Recording(JfrSettings.profile());
                 rec.setDestination(files.jfr());
                 rec.start();
             } catch (IOException | java.text.ParseException | RuntimeException e) {

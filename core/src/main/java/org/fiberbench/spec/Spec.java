@@ -16,8 +16,14 @@ import java.util.StringJoiner;
  * <p>Values may contain commas only inside ranges of a list key (see {@link #list}); a bare token
  * without '=' that follows a key=value pair continues that key's value, so
  * {@code primes:range=1..10,20..30} keeps both ranges under {@code range}.
+ *
+ * <p>The canonical text masks the values of {@link #SECRET_KEYS}: it is what results, logs, tables and
+ * forks' parameters show. The values themselves stay in {@link #params}.
  */
 public record Spec(String family, String kind, Map<String, String> params) {
+    /** Keys whose values are secrets: every canonical form shows them as {@value #MASK}. */
+    public static final Set<String> SECRET_KEYS = Set.of("password");
+    public static final String MASK = "***";
 
     public Spec {
         Objects.requireNonNull(family);
@@ -166,7 +172,18 @@ public record Spec(String family, String kind, Map<String, String> params) {
 
     private String pair(String k) {
         String v = params.get(k);
-        return v.isEmpty() ? k : k + "=" + v;
+        return v.isEmpty() ? k : k + "=" + (SECRET_KEYS.contains(k) ? MASK : v);
+    }
+
+    /** The values of {@link #SECRET_KEYS} as given, for the forks' secret channel: no canonical form has them. */
+    public Map<String, String> secrets() {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String k : SECRET_KEYS) {
+            if (params.get(k) != null && !params.get(k).isEmpty()) {
+                out.put(k, params.get(k));
+            }
+        }
+        return out;
     }
 
     @Override

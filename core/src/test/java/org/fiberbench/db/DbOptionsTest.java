@@ -19,6 +19,14 @@ class DbOptionsTest {
     }
 
     @Test
+    void masksSpecPasswordsAndServeAndLoadPasswordsInTheRecordedCommandLine() {
+        assertEquals(List.of("-w", "http:url=http://h/x,user=u,password=***,timeout=2s", "--password", "***",
+                        "--password=***", "-w", "http:url=http://h/y,password=***,user=v"),
+                DbRun.maskArgs(List.of("-w", "http:url=http://h/x,user=u,password=p1,timeout=2s", "--password", "p2",
+                        "--password=p3", "-w", "http:url=http://h/y,password='p,4',user=v")));
+    }
+
+    @Test
     void rejectsRowsOutOfRange() {
         var e = assertThrows(SpecException.class, () -> DbOptions.of(null, null, null, 0));
         assertTrue(e.getMessage().contains("--rows 0 is out of range"), e.getMessage());

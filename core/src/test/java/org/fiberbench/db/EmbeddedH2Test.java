@@ -69,4 +69,43 @@ class EmbeddedH2Test {
         }
         assertThrows(ConnectException.class, () -> new Socket("127.0.0.1", port).close());
     }
+
+    /**
+     * What any local process could do to a server started with -ifNotExists: open a database of its
+     * own and call a static Java method inside this JVM. Run from a second JVM, as an attacker would.
+     */
+    @Test
+    void anotherProcessCannotOpenADatabaseOrCallJavaMethods() throws Exception {
+        String secret = "fb-h2-secret-" + Long.toHexString(new java.security.SecureRandom().nextLong());
+        System.setProperty("fiberbench.test.secret", secret);
+        String attack = "CREATE ALIAS GETPROP FOR 'java.lang.System.getProperty(java.lang.String)';"
+                + " CALL GETPROP('fiberbench.test.secret')";
+        try (EmbeddedH2 h2 = EmbeddedH2.start()) {
+            String base = "jdbc:h2:tcp://127.0.0.1:" + port(h2) + "/";
+            String other = shell(base + "mem:other", "sa", "", attack);
+            assertFalse(other.contains(secret), other);
+            assertTrue(other.contains("Wrong user name or password"), other); // any name but fiberbench's is refused
+            String management = shell(base + "mem:management_db_" + port(h2), "", "", attack);
+            assertFalse(management.contains(secret), management);
+            assertTrue(management.contains("Wrong user name or password"), management);
+            // even with the forks' own credentials: fiberbench's database, but no right to make functions
+            String own = shell(h2.connection().url(), h2.connection().user(), h2.connection().password(), attack);
+            assertFalse(own.contains(secret), own);
+            assertTrue(own.contains("Admin rights are required"), own);
+        } finally {
+            System.clearProperty("fiberbench.test.secret");
+        }
+    }
+
+    /** H2's own console tool in a JVM of its own: what it prints for {@code sql} against {@code url}. */
+    private static String shell(String url, String user, String password, String sql) throws Exception {
+        String h2Jar = Path.of(org.h2.tools.Shell.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", h2Jar, "org.h2.tools.Shell", "-url", url, "-user", user, "-password", password, "-sql", sql)
+                .redirectErrorStream(true).start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "the H2 shell did not finish");
+        return out;
+    }
 }

@@ -19,7 +19,21 @@ class HttpSpecTest {
     @Test
     void httpWorkloadKeepsAUrlWithItsQuery() {
         WorkloadSpec w = WorkloadSpec.parse("http:url=http://127.0.0.1:8080/thread/benchmark?ms=1000,user=hello,password=world");
-        assertEquals("http:url=http://127.0.0.1:8080/thread/benchmark?ms=1000,user=hello,password=world", w.canonical());
+        assertEquals("http:url=http://127.0.0.1:8080/thread/benchmark?ms=1000,user=hello,password=***", w.canonical());
+    }
+
+    @Test
+    void passwordIsMaskedInEveryFormButKeptForTheForks() {
+        WorkloadSpec w = WorkloadSpec.parse("http:url=http://127.0.0.1:8080/x,user=u,password=s3cret-Pw,timeout=2s");
+        assertEquals("http:url=http://127.0.0.1:8080/x,user=u,password=***,timeout=2s", w.canonical());
+        assertEquals(w.canonical(), w.toString());
+        assertEquals(w.canonical(), w.spec().toString());
+        assertEquals(Map.of("password", "s3cret-Pw"), w.spec().secrets());
+        // the masked text parses again (as in a fork), and outside a fork it says where the value must come from
+        WorkloadSpec forked = WorkloadSpec.parse(w.canonical());
+        assertEquals(w.canonical(), forked.canonical());
+        SpecException e = assertThrows(SpecException.class, forked::create);
+        assertTrue(e.getMessage().contains("password") && e.getMessage().contains("accepted"), e.getMessage());
     }
 
     @Test

@@ -1,27 +1,21 @@
 package org.fiberbench.workload.jdbc;
 
 import java.io.IOException;
-import java.io.Reader;
-import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.FileSystems;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
 import java.util.Objects;
-import java.util.Properties;
 import java.util.regex.Pattern;
+import org.fiberbench.secret.SecretChannel;
 
 /**
  * Where a database is and who connects: the JDBC URL, the user and the password. The password is
  * secret, and so is a URL that carries one ({@code ?password=...}): {@link #toString()} and
- * {@link #maskedUrl()} hide them, and a fork receives this record through a 0600 file named by the
- * system property {@value #PROPERTY}, so neither a command line ({@code ps}) nor {@code jvm_args}
- * nor JMH's log ever holds them.
+ * {@link #maskedUrl()} hide them, and a fork receives this record from its parent through a
+ * {@link SecretChannel} whose socket the system property {@value #PROPERTY} names, so no command
+ * line ({@code ps}), {@code jvm_args}, JMH log or file ever holds them.
  */
 public record DbConnection(String url, String user, String password) {
-    /** System property of a fork: the path of the file {@link #writeSecretFile()} made. */
+    /** System property of a fork: the socket of the {@link SecretChannel} serving {@link #secrets()}. */
     public static final String PROPERTY = "fiberbench.db.connection";
     private static final String MASK = "***";
     private static final Pattern URL_SECRET = Pattern.compile("(?i)((?:password|pwd)=)[^&;]*");
@@ -62,43 +56,19 @@ public record DbConnection(String url, String user, String password) {
         return maskedUrl() + " (user '" + user + "')";
     }
 
-    /** Writes this record to a new temporary file readable by its owner only; the caller deletes it. */
-    public Path writeSecretFile() {
-        try {
-            Path f = FileSystems.getDefault().supportedFileAttributeViews().contains("posix")
-                    ? Files.createTempFile("fiberbench-db-", ".properties",
-                            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))
-                    : Files.createTempFile("fiberbench-db-", ".properties");
-            f.toFile().deleteOnExit();
-            Properties p = new Properties();
-            p.setProperty("url", url);
-            p.setProperty("user", user);
-            p.setProperty("password", password);
-            try (Writer w = Files.newBufferedWriter(f, StandardCharsets.UTF_8)) {
-                p.store(w, null);
-            }
-            return f;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the connection file for the fork", e);
-        }
-    }
-
-    /** Reads what {@link #writeSecretFile()} wrote. */
-    public static DbConnection readSecretFile(Path f) throws IOException {
-        Properties p = new Properties();
-        try (Reader r = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
-            p.load(r);
-        }
-        return new DbConnection(p.getProperty("url"), p.getProperty("user"), p.getProperty("password"));
+    /** The record as {@link SecretChannel} serves it to a fork. */
+    public Map<String, String> secrets() {
+        return Map.of("url", url, "user", user, "password", password);
     }
 
     /** The connection a fork was given, or an IllegalStateException saying how to give one. */
     public static DbConnection fromSystemProperty() throws IOException {
-        String path = System.getProperty(PROPERTY);
-        if (path == null) {
+        String socket = System.getProperty(PROPERTY);
+        if (socket == null) {
             throw new IllegalStateException("the jdbc workload runs in a fork started by 'fiberbench run'"
                     + " (system property " + PROPERTY + " is not set)");
         }
-        return readSecretFile(Path.of(path));
+        Map<String, String> p = SecretChannel.fetch(Path.of(socket));
+        return new DbConnection(p.get("url"), p.get("user"), p.get("password"));
     }
 }

@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import org.fiberbench.spec.SpecException;
 import org.fiberbench.workload.WorkloadSpec;
 import org.junit.jupiter.api.Test;
@@ -61,17 +58,5 @@ class JdbcSpecTest {
         assertEquals("denied for *** at " + c.maskedUrl(), c.mask("denied for pw-1 at " + c.url()));
         assertEquals("jdbc:mysql://***@127.0.0.1/test".replace("***@", "u:***@"),
                 new DbConnection("jdbc:mysql://u:pw@127.0.0.1/test", null, null).maskedUrl());
-    }
-
-    @Test
-    void secretFileIsOwnerOnlyAndRoundTrips() throws Exception {
-        var c = new DbConnection("jdbc:mariadb://127.0.0.1:3306/test", "u", "pw-2");
-        Path f = c.writeSecretFile();
-        try {
-            assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(f)));
-            assertEquals(c, DbConnection.readSecretFile(f));
-        } finally {
-            Files.delete(f);
-        }
     }
 }
