@@ -97,6 +97,6 @@ public record Comparison(String labelA, String labelB, List<Row> rows, List<Stri
         } catch (NumberFormatException e) {
             // reported below with the value as given
         }
-        throw new IllegalArgumentException("regression threshold '" + text + "' must be a non-negative percentage, e.g. 5 or 2.5%");
+        throw new InputException("regression threshold '" + text + "' must be a non-negative percentage, e.g. 5 or 2.5%");
     }
 }

@@ -32,11 +32,11 @@ public final class JmhImport {
      */
     public static Path importRun(Path jmhResult, Path outDir) {
         if (!Files.isRegularFile(jmhResult)) {
-            throw new IllegalArgumentException("JMH result file not found: " + jmhResult);
+            throw new InputException("JMH result file not found: " + jmhResult);
         }
         JsonNode root = Json.read(jmhResult);
         if (!root.isArray()) {
-            throw new IllegalArgumentException(jmhResult + " is not a JMH JSON result: expected an array of benchmarks");
+            throw new InputException(jmhResult + " is not a JMH JSON result: expected an array of benchmarks");
         }
         String name = jmhResult.getFileName().toString().replaceFirst("\\.json$", "");
         Path dir = outDir != null ? outDir : jmhResult.toAbsolutePath().resolveSibling(name + "-report");
@@ -58,7 +58,7 @@ public final class JmhImport {
         int index = 0;
         for (JsonNode b : benchmarks) {
             if (!b.path("benchmark").isTextual() || !b.path("primaryMetric").isObject()) {
-                throw new IllegalArgumentException(source + " entry " + (index + 1) + " is not a JMH result: it lacks benchmark or primaryMetric");
+                throw new InputException(source + " entry " + (index + 1) + " is not a JMH result: it lacks benchmark or primaryMetric");
             }
             if (index == 0) {
                 environment(b, env);

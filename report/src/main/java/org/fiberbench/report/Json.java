@@ -36,10 +36,10 @@ final class Json {
         try {
             return MAPPER.readTree(file.toFile());
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("malformed JSON in " + file + ": " + firstLine(e.getOriginalMessage())
+            throw new InputException("malformed JSON in " + file + ": " + firstLine(e.getOriginalMessage())
                     + " at line " + e.getLocation().getLineNr());
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage());
+            throw new InputException("cannot read " + file + ": " + e.getMessage());
         }
     }
 

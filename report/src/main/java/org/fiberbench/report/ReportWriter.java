@@ -23,7 +23,7 @@ public final class ReportWriter {
      * @param run a run directory (or its results.json, or a JMH result file)
      * @param out the HTML file to write; null for {@code report.html} in the run directory
      * @return the file written
-     * @throws IllegalArgumentException when the run is missing or its results.json is unreadable
+     * @throws InputException when the run is missing or its results.json is unreadable
      */
     public static Path write(Path run, Path out) {
         Path dir = Runs.directory(run);

@@ -23,18 +23,18 @@ final class Runs {
      */
     static ObjectNode load(Path path) {
         if (!Files.exists(path)) {
-            throw new IllegalArgumentException("run directory not found: " + path);
+            throw new InputException("run directory not found: " + path);
         }
         Path file = Files.isDirectory(path) ? path.resolve(RESULTS) : path;
         if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("no " + RESULTS + " in " + path + " (expected a run directory)");
+            throw new InputException("no " + RESULTS + " in " + path + " (expected a run directory)");
         }
         JsonNode root = Json.read(file);
         if (root.isArray()) {
             return JmhImport.toResults(root, file);
         }
         if (!root.isObject() || !root.path("scenarios").isArray()) {
-            throw new IllegalArgumentException(file + " is not a fiberbench results.json: it has no scenarios array");
+            throw new InputException(file + " is not a fiberbench results.json: it has no scenarios array");
         }
         return (ObjectNode) root;
     }
