@@ -38,4 +38,30 @@ public final class Converters {
             }
         }
     }
+
+    /**
+     * Whole numbers in ASCII digits. picocli's own converters use Integer.valueOf, which takes any
+     * Unicode digit: "--forks １" (full width) would pass as 1. Registered for every command.
+     */
+    static void registerAsciiIntegers(picocli.CommandLine cl) {
+        ITypeConverter<Integer> ints = v -> (int) ascii(v, Integer.MIN_VALUE, Integer.MAX_VALUE, "an int");
+        ITypeConverter<Long> longs = v -> ascii(v, Long.MIN_VALUE, Long.MAX_VALUE, "a long");
+        cl.registerConverter(Integer.class, ints).registerConverter(int.class, ints)
+                .registerConverter(Long.class, longs).registerConverter(long.class, longs);
+    }
+
+    private static long ascii(String value, long min, long max, String what) {
+        String t = value.trim();
+        boolean digits = !t.isEmpty() && t.chars().skip(t.charAt(0) == '-' || t.charAt(0) == '+' ? 1 : 0)
+                .allMatch(c -> c >= '0' && c <= '9');
+        try {
+            long v = Long.parseLong(t);
+            if (digits && v >= min && v <= max) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below, in picocli's words
+        }
+        throw new TypeConversionException("'" + value + "' is not " + what);
+    }
 }

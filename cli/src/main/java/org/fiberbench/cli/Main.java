@@ -43,6 +43,7 @@ public final class Main {
         CommandLine cl = new CommandLine(new Main());
         // JMH's own options (-wi, -prof gc ...) are JmhCommand's positional arguments, passed on untouched
         cl.getSubcommands().get("jmh").setUnmatchedOptionsArePositionalParams(true);
+        Converters.registerAsciiIntegers(cl);
         cl.setParameterExceptionHandler(Main::onParameterError);
         cl.setExecutionExceptionHandler(Main::onExecutionError);
         return cl;

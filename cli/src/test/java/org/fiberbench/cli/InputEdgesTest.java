@@ -186,4 +186,20 @@ class InputEdgesTest {
             assertFalse(Files.exists(events), line);
         }
     }
+
+    @Test
+    void fullWidthDigitsAreNotANumberInOptions() {
+        Path out = tmp.resolve("run");
+        assertUsage(cli(run(out, "--forks", "\uff11")), "--forks", "is not an int");
+        assertFalse(Files.exists(out));
+        err.getBuffer().setLength(0);
+        assertUsage(cli("orderbook", "throughput", "--input", "c.csv", "--counts", "10,\uff11\uff10"), "--counts", "is not a long");
+    }
+
+    @Test
+    void aProfileOfBinaryDataIsBadInput() throws Exception {
+        Path bin = tmp.resolve("p.collapsed");
+        Files.write(bin, new byte[] {'a', ';', 'b', ' ', (byte) 0xc3, '\n'});
+        assertUsage(cli("profile", "diff", bin.toString(), bin.toString()), bin.toString(), "not UTF-8");
+    }
 }

@@ -1,6 +1,7 @@
 package org.fiberbench.report.profile;
 
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +32,11 @@ final class CollapsedStacks {
         if (!Files.isRegularFile(file)) {
             throw new InputException("collapsed-stacks file '" + file + "' does not exist");
         }
-        return parse(Files.readAllLines(file, StandardCharsets.UTF_8), file.toString());
+        try {
+            return parse(Files.readAllLines(file, StandardCharsets.UTF_8), file.toString());
+        } catch (CharacterCodingException e) {
+            throw new InputException(file + " is not a collapsed-stacks file: it holds bytes that are not UTF-8 text");
+        }
     }
 
     static CollapsedStacks parse(List<String> lines, String source) {
