@@ -6,6 +6,7 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.spec.SpecException;
@@ -73,8 +74,7 @@ public final class Errors {
         if (run != null) {
             Path log = run.resolve(LOG_NAME);
             // appended: an error while closing a run may follow the one that broke it
-            Files.writeString(log, text, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
-                    java.nio.file.StandardOpenOption.APPEND);
+            Files.writeString(log, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
             return log;
         }
         Files.createDirectories(logDirectory());
