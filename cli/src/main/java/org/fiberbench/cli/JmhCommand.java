@@ -3,6 +3,9 @@ package org.fiberbench.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.fiberbench.spec.SpecException;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -19,8 +22,22 @@ final class JmhCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        org.openjdk.jmh.Main.main(withForkJvmArgs(args).toArray(String[]::new));
+        String[] all = withForkJvmArgs(args).toArray(String[]::new);
+        check(all);
+        org.openjdk.jmh.Main.main(all);
         return 0;
+    }
+
+    /**
+     * JMH's own parse, done first: JMH's main answers a bad option with status 1 (its exit for a failed
+     * run), where fiberbench's contract for bad input is one line and status 2.
+     */
+    static void check(String[] args) {
+        try {
+            new CommandLineOptions(args);
+        } catch (CommandLineOptionException e) {
+            throw new SpecException("jmh: " + e.getMessage() + " (see 'fiberbench jmh -h' for JMH's options)");
+        }
     }
 
     /**

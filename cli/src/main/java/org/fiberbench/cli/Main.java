@@ -3,7 +3,7 @@ package org.fiberbench.cli;
 import java.io.PrintWriter;
 import org.fiberbench.cli.report.CompareCommand;
 import org.fiberbench.cli.report.ReportCommand;
-import org.fiberbench.spec.SpecException;
+import org.fiberbench.result.RunDirectory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -17,7 +17,7 @@ import picocli.CommandLine.Command;
 public final class Main {
 
     /** Exit status for bad input: a flag, spec or file the user gave. */
-    public static final int USAGE = 2;
+    public static final int USAGE = Errors.USAGE;
 
     public static void main(String[] args) {
         System.exit(execute(args));
@@ -26,12 +26,14 @@ public final class Main {
     /** Runs the CLI in this JVM and returns the exit status; tests call this. */
     public static int execute(String... args) {
         Cli.args(args);
+        RunDirectory.forgetCreated();
         return commandLine().execute(args);
     }
 
     /** Runs the CLI with picocli's error output captured in {@code err}; tests use this. */
     public static int execute(java.io.Writer err, String... args) {
         Cli.args(args);
+        RunDirectory.forgetCreated();
         CommandLine cl = commandLine();
         cl.setErr(new PrintWriter(err, true));
         return cl.execute(args);
@@ -42,38 +44,40 @@ public final class Main {
         CommandLine cl = new CommandLine(new Main());
         // JMH's own options (-wi, -prof gc ...) are JmhCommand's positional arguments, passed on untouched
         cl.getSubcommands().get("jmh").setUnmatchedOptionsArePositionalParams(true);
+        Converters.registerAsciiIntegers(cl);
         cl.setParameterExceptionHandler(Main::onParameterError);
         cl.setExecutionExceptionHandler(Main::onExecutionError);
         return cl;
     }
 
+    /**
+     * One line naming the option: "--timeout -1s is negative; accepted: ...". A converter's message
+     * starts with the value (it does not know the option it serves), so the option is put in front.
+     */
     private static int onParameterError(CommandLine.ParameterException e, String[] args) {
         PrintWriter err = e.getCommandLine().getErr();
         Throwable cause = e.getCause();
-        String message = cause instanceof IllegalArgumentException && cause.getMessage() != null
-                ? cause.getMessage() : e.getMessage();
+        String message = e.getMessage();
+        if (cause != null && cause.getMessage() != null
+                && (cause instanceof CommandLine.TypeConversionException || Errors.isUserMistake(cause))) {
+            message = cause.getMessage();
+            if (e.getArgSpec() instanceof CommandLine.Model.OptionSpec o && !message.contains(o.longestName())) {
+                message = o.longestName() + " " + message;
+            }
+        }
         err.println("fiberbench: " + oneLine(message) + " (see '" + e.getCommandLine().getCommandSpec().qualifiedName()
                 + " --help')");
         err.flush();
         return USAGE;
     }
 
-    private static int onExecutionError(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
+    /** User mistakes exit 2; anything else is fiberbench's own fault: exit 1, the trace in a log file. */
+    static int onExecutionError(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
         PrintWriter err = cl.getErr();
-        if (e instanceof SpecException || e instanceof IllegalArgumentException) {
-            err.println("fiberbench: " + oneLine(e.getMessage()));
-            err.flush();
-            return USAGE;
-        }
-        if (System.getenv("FIBERBENCH_DEBUG") != null) {
-            e.printStackTrace(err);
-        }
-        err.println("fiberbench: error: " + oneLine(String.valueOf(e)));
-        err.flush();
-        return 1;
+        return Errors.isUserMistake(e) ? Errors.usage(e, err) : Errors.internal(e, err);
     }
 
     static String oneLine(String s) {
-        return s == null ? "" : s.replaceAll("\\s*\\R\\s*", " ").trim();
+        return Errors.oneLine(s);
     }
 }

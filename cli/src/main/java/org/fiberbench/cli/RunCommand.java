@@ -14,6 +14,7 @@ import org.fiberbench.engine.Suite;
 import org.fiberbench.engine.Suites;
 import org.fiberbench.engine.Sweep;
 import org.fiberbench.result.RunDirectory;
+import org.fiberbench.spec.SpecException;
 import org.fiberbench.workload.FileWorkloadDefaults;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -62,6 +63,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "run directory (default results/<timestamp>-<suite>)")
     Path out;
 
+    @Option(names = "--force", description = "with --out: write into DIR even when it already holds a run, replacing its results")
+    boolean force;
+
     @Option(names = "--sweep", paramLabel = "PARAM=VALUES",
             description = {"workers|carriers|threads|tasks=1..8 (or =1,2,4): each scenario per value, with an inline baseline;",
                 "rate=LO..HI:STEP (or =A,B,C): open model at each rate, stopping once --sla is broken"})
@@ -82,6 +86,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        RunDirectory.checkOut(out, force); // before the plan, the database check or anything else runs
         Plan plan = plan();
         if (dryRun) {
             return DryRun.print(plan, db.options(), System.out);
@@ -92,7 +97,7 @@ final class RunCommand implements Callable<Integer> {
             System.setProperty("fiberbench.verbose", "true");
         }
         DbRun database = DbRun.open(plan, db.options()); // checks the database before anything runs
-        RunDirectory run = RunDirectory.create(out, plan.name(), plan.scale(),
+        RunDirectory run = RunDirectory.create(out, force, plan.name(), plan.scale(),
                 "run " + String.join(" ", DbRun.maskArgs(Cli.args())));
         System.err.printf("fiberbench: %d scenarios, results in %s%n", plan.scenarios().size(), run.dir());
         for (String w : run.warnings()) {
@@ -130,7 +135,7 @@ final class RunCommand implements Callable<Integer> {
         var overrides = measure.overrides();
         if (isRateSweep() || !sla.isEmpty()) {
             if (!isRateSweep() || !suites.isEmpty()) {
-                throw new IllegalArgumentException("--sla needs --sweep rate=..., and --sweep rate runs -e/-w/-l specs, not suites");
+                throw new SpecException("--sla needs --sweep rate=..., and --sweep rate runs -e/-w/-l specs, not suites");
             }
             return RateSweep.plan(executors, workloads, loads, Defaults.SETTINGS.with(overrides), sweep, sla);
         }
@@ -140,7 +145,7 @@ final class RunCommand implements Callable<Integer> {
         }
         boolean adhoc = !executors.isEmpty() || !workloads.isEmpty() || !loads.isEmpty();
         if (adhoc && !suites.isEmpty()) {
-            throw new IllegalArgumentException("name suites (optionally with -e to replace their executors) "
+            throw new SpecException("name suites (optionally with -e to replace their executors) "
                     + "or give --executor/--workload/--load, not both");
         }
         if (adhoc) {

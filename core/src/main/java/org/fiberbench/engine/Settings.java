@@ -20,6 +20,9 @@ public record Settings(int forks, int warmupIterations, Duration warmupTime, int
         if (time.isZero() || time.isNegative()) {
             throw new SpecException("--time " + Numbers.formatDuration(time) + " is out of range; accepted: a duration > 0, e.g. 500ms, 2s");
         }
+        if (timeout.isZero() || timeout.isNegative()) { // every batch would fail at once
+            throw new SpecException("--timeout " + Numbers.formatDuration(timeout) + " is out of range; accepted: a duration > 0, e.g. 30s, 5m");
+        }
         if (warmupTime.isNegative()) {
             throw new SpecException("--warmup-time " + warmupTime + " is out of range; accepted: a duration >= 0, e.g. 500ms, 2s");
         }

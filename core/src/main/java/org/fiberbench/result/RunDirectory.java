@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -17,7 +19,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.fiberbench.spec.IoReasons;
+import org.fiberbench.spec.SpecException;
 
 /**
  * One run's directory. Every {@link #add} rewrites {@code results.json} through a temporary file
@@ -29,6 +34,7 @@ public final class RunDirectory {
     public static final int FORMAT_VERSION = 1;
     public static final String TOOL = "fiberbench 0.1.0";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ThreadLocal<Path> CREATED = new ThreadLocal<>();
 
     private final Path dir;
     private final Map<String, Object> doc = new LinkedHashMap<>();
@@ -57,30 +63,94 @@ public final class RunDirectory {
     /**
      * Creates {@code results/<yyyyMMdd-HHmmss>-<suite>/} under the working directory, or exactly
      * {@code out} when given, captures the environment and writes the first {@code results.json}.
+     * An {@code out} that already holds a run is refused: see {@link #create(Path, boolean, String, String, String)}.
      */
     public static RunDirectory create(Path out, String suite, String scale, String command) {
-        Path dir = out != null ? out : defaultDir(suite);
+        return create(out, false, suite, scale, command);
+    }
+
+    /**
+     * As {@link #create(Path, String, String, String)}; {@code replace} lets {@code out} be a directory
+     * that already holds a run, whose results.json is then rewritten (the CLI's {@code --force}).
+     *
+     * @throws SpecException when {@code out} holds a run and {@code replace} is false, or cannot be made
+     */
+    public static RunDirectory create(Path out, boolean replace, String suite, String scale, String command) {
+        Path dir;
+        if (out != null) {
+            checkOut(out, replace);
+            dir = out;
+        } else {
+            dir = newDirectory(Path.of("results"), stamp() + "-" + suite);
+        }
         try {
             Files.createDirectories(dir.resolve("scenarios"));
             if (!Files.isWritable(dir)) {
-                throw new IOException("not writable");
+                throw new AccessDeniedException(dir.toString());
             }
         } catch (IOException e) {
-            throw new org.fiberbench.spec.SpecException("cannot create run directory " + dir + ": " + e.getMessage());
+            throw new SpecException("cannot create run directory " + dir + ": " + IoReasons.of(e));
         }
+        CREATED.set(dir);
         RunDirectory run = new RunDirectory(dir, suite, scale, command);
         run.write();
         return run;
     }
 
-    private static Path defaultDir(String suite) {
-        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
-        Path base = Path.of("results", stamp + "-" + suite);
-        Path p = base;
-        for (int i = 2; Files.exists(p); i++) {
-            p = Path.of(base + "-" + i);
+    /**
+     * Refuses, before anything runs, an {@code --out} that is a file or already holds a run (unless
+     * {@code replace}); commands call it first so that a refused run has not started anything.
+     */
+    public static void checkOut(Path out, boolean replace) {
+        if (out == null) {
+            return;
         }
-        return p;
+        if (Files.exists(out) && !Files.isDirectory(out)) {
+            throw new SpecException("--out " + out + " is a file; accepted: a new or empty directory, or a run directory with --force");
+        }
+        if (!replace && Files.exists(out.resolve("results.json"))) {
+            throw new SpecException("--out " + out + " already holds a run (results.json); choose another directory, "
+                    + "or add --force to replace its results");
+        }
+    }
+
+    /**
+     * Makes {@code parent/name}, or {@code name-2}, {@code name-3}... when taken. Each attempt is one
+     * atomic {@link Files#createDirectory}, so two runs started in the same second (in one JVM or
+     * two) never share a directory, as an exists-then-create check would let them.
+     */
+    static Path newDirectory(Path parent, String name) {
+        try {
+            Files.createDirectories(parent);
+            for (int i = 1; i <= 10_000; i++) {
+                Path p = parent.resolve(i == 1 ? name : name + "-" + i);
+                try {
+                    return Files.createDirectory(p);
+                } catch (FileAlreadyExistsException taken) {
+                    // another run (or a file) has this name: try the next suffix
+                }
+            }
+            throw new IOException("10000 directories named " + name + "-N exist already");
+        } catch (IOException e) {
+            throw new SpecException("cannot create run directory " + parent.resolve(name) + ": " + IoReasons.of(e));
+        }
+    }
+
+    private static String stamp() {
+        return LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
+    }
+
+    /**
+     * The run directory this thread created last, since {@link #forgetCreated()}: where the CLI writes
+     * the trace of an internal error, so it sits beside the run it broke.
+     */
+    public static Optional<Path> createdOnThisThread() {
+        return Optional.ofNullable(CREATED.get());
+    }
+
+    /** Forgets {@link #createdOnThisThread()}: each CLI command starts afresh. */
+    public static void forgetCreated() {
+        CREATED.remove();
     }
 
     public Path dir() {

@@ -24,7 +24,7 @@ public final class Numbers {
 
     private static long parseScaled(String t) {
         String s = t.replace("_", "").toLowerCase(Locale.ROOT);
-        if (s.isEmpty()) {
+        if (s.isEmpty() || !isAscii(s)) {
             throw new NumberFormatException(t);
         }
         long mult = 1;
@@ -61,11 +61,32 @@ public final class Numbers {
     }
 
     /**
+     * As {@link #parseDuration(String, String)}, and zero is refused too: for a time limit or a
+     * measuring period, where zero would make every attempt fail or measure nothing.
+     */
+    public static Duration parsePositiveDuration(String where, String text) {
+        Duration d = parseDuration(where, text);
+        if (d.isZero()) {
+            throw new SpecException(at(where) + text + " is zero; accepted: a duration > 0, like 500ms, 10s, 2m");
+        }
+        return d;
+    }
+
+    /** {@code "where: "}, or nothing when the caller (a picocli converter) names the option itself. */
+    private static String at(String where) {
+        return where.isEmpty() ? "" : where + ": ";
+    }
+
+    /**
      * Parses a duration: {@code 500ms}, {@code 10s}, {@code 2m}, {@code 1h}; a bare number is seconds.
+     * The message starts with {@code where}, unless it is empty.
      */
     public static Duration parseDuration(String where, String text) {
         String s = text.trim().toLowerCase(Locale.ROOT);
         try {
+            if (!isAscii(s)) {
+                throw new NumberFormatException(text);
+            }
             Duration d;
             if (s.endsWith("ms")) {
                 d = Duration.ofMillis(Long.parseLong(s.substring(0, s.length() - 2)));
@@ -81,12 +102,17 @@ public final class Numbers {
                 d = Duration.ofMillis(Math.round(Double.parseDouble(s) * 1000));
             }
             if (d.isNegative()) {
-                throw new SpecException(where + ": " + text + " is negative; accepted: a duration like 500ms, 10s, 2m");
+                throw new SpecException(at(where) + text + " is negative; accepted: a duration like 500ms, 10s, 2m");
             }
             return d;
-        } catch (NumberFormatException e) {
-            throw new SpecException(where + ": '" + text + "' is not a duration; accepted: 500ms, 10s, 2m, 1h");
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw new SpecException(at(where) + "'" + text + "' is not a duration; accepted: 500ms, 10s, 2m, 1h");
         }
+    }
+
+    /** Long.parseLong and Character.isDigit take any Unicode digit ("１" is 1): fiberbench reads ASCII only. */
+    private static boolean isAscii(String s) {
+        return s.chars().allMatch(c -> c < 128);
     }
 
     /** Prints a duration the way {@link #parseDuration} reads it back. */

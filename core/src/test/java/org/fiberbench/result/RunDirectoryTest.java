@@ -88,4 +88,45 @@ class RunDirectoryTest {
         List<String> w = Environment.warnings(Map.of("cpu_busy_before_pct", 3.0));
         assertTrue(w.stream().noneMatch(s -> s.contains("busy with other work")), w.toString());
     }
+
+    @Test
+    void runsStartedInTheSameSecondGetDistinctDirectories() throws Exception {
+        int n = 8;
+        java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(n);
+        List<java.util.concurrent.Future<Path>> made = new java.util.ArrayList<>();
+        try (var pool = java.util.concurrent.Executors.newFixedThreadPool(n)) {
+            for (int i = 0; i < n; i++) {
+                made.add(pool.submit(() -> {
+                    start.await();
+                    return RunDirectory.newDirectory(tmp.resolve("results"), "20261124-101010-adhoc");
+                }));
+            }
+        }
+        java.util.Set<Path> dirs = new java.util.HashSet<>();
+        for (var f : made) {
+            dirs.add(f.get());
+        }
+        assertEquals(n, dirs.size(), "each run its own directory: " + dirs);
+        assertTrue(dirs.contains(tmp.resolve("results/20261124-101010-adhoc")), dirs.toString());
+        assertTrue(dirs.contains(tmp.resolve("results/20261124-101010-adhoc-" + n)), dirs.toString());
+    }
+
+    @Test
+    void anOutHoldingARunIsRefusedUnlessReplaced() throws Exception {
+        RunDirectory first = RunDirectory.create(tmp.resolve("run"), "first", "adhoc", "run first");
+        first.add(result(1));
+        org.fiberbench.spec.SpecException e = org.junit.jupiter.api.Assertions.assertThrows(
+                org.fiberbench.spec.SpecException.class, () -> RunDirectory.create(tmp.resolve("run"), "second", "adhoc", "run"));
+        assertTrue(e.getMessage().contains("already holds a run"), e.getMessage());
+        assertEquals(1, count(first.dir()), "the first run's results are kept");
+        RunDirectory second = RunDirectory.create(tmp.resolve("run"), true, "second", "adhoc", "run");
+        assertEquals(0, count(second.dir()));
+        assertEquals("second", RunDirectory.read(second.dir().resolve("results.json")).get("suite"));
+    }
+
+    @Test
+    void anEmptyDirectoryIsAFineOut() throws Exception {
+        Files.createDirectories(tmp.resolve("empty"));
+        assertEquals(0, count(RunDirectory.create(tmp.resolve("empty"), "x", "adhoc", "run").dir()));
+    }
 }

@@ -22,12 +22,14 @@ public final class AtomicFiles {
     private AtomicFiles() {
     }
 
+    /**
+     * @throws InputException when {@code target} is a directory or its directory cannot take files:
+     *         checked before {@code body} runs, so a bad path costs no work
+     */
     public static void write(Path target, Body body) {
         Path abs = target.toAbsolutePath();
-        Path tmp = null;
+        Path tmp = temporaryBeside(target, abs);
         try {
-            Files.createDirectories(abs.getParent());
-            tmp = Files.createTempFile(abs.getParent(), "." + abs.getFileName(), ".tmp");
             try (BufferedWriter out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
                 body.write(out);
             }
@@ -43,6 +45,19 @@ public final class AtomicFiles {
                     // the original failure is the one worth reporting
                 }
             }
+        }
+    }
+
+    /** The temporary file the body writes; failing here means the user named a place that takes no file. */
+    private static Path temporaryBeside(Path target, Path abs) {
+        if (Files.isDirectory(abs)) {
+            throw new InputException("cannot write " + target + ": it is a directory; accepted: a file path");
+        }
+        try {
+            Files.createDirectories(abs.getParent());
+            return Files.createTempFile(abs.getParent(), "." + abs.getFileName(), ".tmp");
+        } catch (IOException e) {
+            throw new InputException("cannot write " + target + ": " + InputException.reason(e));
         }
     }
 

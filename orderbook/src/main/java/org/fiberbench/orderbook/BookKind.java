@@ -39,13 +39,13 @@ public enum BookKind {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** @throws IllegalArgumentException unless {@code text} is "naive", "fast" or "empty" */
+    /** @throws InputException unless {@code text} is "naive", "fast" or "empty" */
     public static BookKind parse(String text) {
         for (BookKind k : values()) {
             if (k.label().equals(text)) {
                 return k;
             }
         }
-        throw new IllegalArgumentException("impl '" + text + "' is not one of naive, fast, empty");
+        throw new InputException("--impl '" + text + "' is not one of naive, fast, empty");
     }
 }

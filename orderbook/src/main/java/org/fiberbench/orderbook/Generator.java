@@ -29,13 +29,13 @@ public final class Generator {
 
         public Options {
             if (count < 1 || count > Integer.MAX_VALUE - 8) {
-                throw new IllegalArgumentException("count " + count + " must be in 1.." + (Integer.MAX_VALUE - 8));
+                throw new InputException("--count " + count + " is out of range; accepted: 1.." + (Integer.MAX_VALUE - 8));
             }
             if (!(cancelRatio >= 0 && cancelRatio < 1)) {
-                throw new IllegalArgumentException("cancel ratio " + cancelRatio + " must be in [0, 1)");
+                throw new InputException("--cancel-ratio " + cancelRatio + " is out of range; accepted: 0 <= R < 1");
             }
             if (levels < 1 || levels > 10_000) {
-                throw new IllegalArgumentException("levels " + levels + " must be in 1..10000");
+                throw new InputException("--levels " + levels + " is out of range; accepted: 1..10000");
             }
         }
     }

@@ -11,7 +11,7 @@ public final class Prices {
     /**
      * Parses "12", "12.3" or "12.34" into ticks.
      *
-     * @throws IllegalArgumentException naming the text unless it is a positive decimal with at most 2 places
+     * @throws InputException naming the text unless it is a positive decimal with at most 2 places
      */
     public static long parse(String text) {
         int dot = text.indexOf('.');
@@ -19,11 +19,11 @@ public final class Prices {
         String frac = dot < 0 ? "" : text.substring(dot + 1);
         if (whole.isEmpty() || frac.length() > 2 || (dot >= 0 && frac.isEmpty())
                 || !digits(whole) || !digits(frac) || whole.length() > 16) {
-            throw new IllegalArgumentException("price '" + text + "' is not a positive decimal with at most 2 places");
+            throw new InputException("price '" + text + "' is not a positive decimal with at most 2 places");
         }
         long ticks = Long.parseLong(whole) * 100 + (frac.isEmpty() ? 0 : Long.parseLong(frac) * (frac.length() == 1 ? 10 : 1));
         if (ticks <= 0 || ticks > MAX_TICKS) {
-            throw new IllegalArgumentException("price '" + text + "' must be > 0 and <= " + format(MAX_TICKS));
+            throw new InputException("price '" + text + "' must be > 0 and <= " + format(MAX_TICKS));
         }
         return ticks;
     }

@@ -19,12 +19,12 @@ public enum Side {
         return this == BUY ? SELL : BUY;
     }
 
-    /** @throws IllegalArgumentException unless {@code text} is "B" or "S" */
+    /** @throws InputException unless {@code text} is "B" or "S" */
     public static Side parse(String text) {
         return switch (text) {
             case "B" -> BUY;
             case "S" -> SELL;
-            default -> throw new IllegalArgumentException("side '" + text + "' is not B or S");
+            default -> throw new InputException("side '" + text + "' is not B or S");
         };
     }
 }

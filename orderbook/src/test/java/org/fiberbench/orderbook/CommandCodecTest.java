@@ -98,4 +98,45 @@ class CommandCodecTest {
         assertFalse(Files.exists(out));
         assertEquals(0, dir.toFile().list().length);
     }
+
+    @Test
+    void acceptsAsciiDigitsOnly() {
+        // Long.parseLong reads "１" (full width) and "١" (Arabic-Indic) as 1: the file format does not
+        assertTrue(error("A,\uff11,B,10.00,5\n").contains("id '\uff11'"));
+        assertTrue(error("C,\u0661\n").contains("id '\u0661'"));
+        assertTrue(error("A,1,B,10.00,\uff15\n").contains("quantity '\uff15'"));
+        assertTrue(error("A,1,B,\uff11.00,5\n").contains("price '\uff11.00'"));
+        assertTrue(error("A,+1,B,10.00,5\n").contains("id '+1'"));
+    }
+
+    @Test
+    void acceptsTheLargestId() throws IOException {
+        CommandLog log = CommandCodec.read(new StringReader("C," + Long.MAX_VALUE + "\n"), "t");
+        assertEquals(Long.MAX_VALUE, log.id(0));
+        assertTrue(error("C,9223372036854775808\n").contains("is not an integer >= 0"));
+    }
+
+    @Test
+    void binaryDataIsNamedAsSuchWithItsLine() throws IOException {
+        Path f = dir.resolve("bin");
+        Files.write(f, new byte[] {'C', ',', '1', '\n', 'C', ',', (byte) 0xc3, '\n', 0, 1, 2, '\n'});
+        InputException e = assertThrows(InputException.class, () -> CommandCodec.read(f));
+        assertTrue(e.getMessage().startsWith(f + " line 2: bytes that are not UTF-8"), e.getMessage());
+    }
+
+    @Test
+    void aDirectoryOrAMissingFileIsBadInput() {
+        assertTrue(assertThrows(InputException.class, () -> CommandCodec.read(dir)).getMessage().contains("is a directory"));
+        assertTrue(assertThrows(InputException.class, () -> CommandCodec.read(dir.resolve("none"))).getMessage()
+                .contains("does not exist"));
+    }
+
+    @Test
+    void writingWhereNoFileCanBeIsBadInputAndRunsNothing() {
+        boolean[] ran = {false};
+        AtomicFiles.Body body = w -> ran[0] = true;
+        assertTrue(assertThrows(InputException.class, () -> AtomicFiles.write(dir, body)).getMessage().contains("is a directory"));
+        assertThrows(InputException.class, () -> AtomicFiles.write(Path.of("/proc/fiberbench-x.csv"), body));
+        assertFalse(ran[0], "the body never ran");
+    }
 }

@@ -84,11 +84,15 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "run directory (default results/<timestamp>-load)")
     Path out;
 
+    @Option(names = "--force", description = "with --out: write into DIR even when it already holds a run, replacing its results")
+    boolean force;
+
     @Override
     public Integer call() throws Exception {
         LoadOptions options = options();
+        RunDirectory.checkOut(out, force); // before the probe reaches the server
         HttpProbe.check(options.target(), options.client());
-        RunDirectory run = RunDirectory.create(out, "load", "adhoc", "load " + url + " " + options.load());
+        RunDirectory run = RunDirectory.create(out, force, "load", "adhoc", "load " + url + " " + options.load());
         String workload = "http:url=" + url;
         String id = run.nextScenarioId("load " + options.load().kind().name().toLowerCase(java.util.Locale.ROOT));
         LoadGenerator generator = LoadGenerator.create(options, run.scenarioFile(id, ".hlog"));

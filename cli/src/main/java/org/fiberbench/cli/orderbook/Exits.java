@@ -1,14 +1,16 @@
 package org.fiberbench.cli.orderbook;
 
 import java.util.concurrent.Callable;
+import org.fiberbench.cli.Errors;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * Bad input becomes one line and exit status 2 right here, so the commands behave the same under
  * the top-level exit-code mapper and when driven directly through their own CommandLine (tests).
+ * Anything else is rethrown: an internal error, for the top-level mapper to report as such.
  */
 final class Exits {
-    static final int USAGE = 2;
+    static final int USAGE = Errors.USAGE;
 
     private Exits() {
     }
@@ -16,14 +18,11 @@ final class Exits {
     static int run(CommandSpec spec, Callable<Integer> body) throws Exception {
         try {
             return body.call();
-        } catch (IllegalArgumentException e) {
-            spec.commandLine().getErr().println("fiberbench: " + oneLine(e.getMessage()));
-            spec.commandLine().getErr().flush();
-            return USAGE;
+        } catch (RuntimeException e) {
+            if (Errors.isUserMistake(e)) {
+                return Errors.usage(e, spec.commandLine().getErr());
+            }
+            throw e;
         }
-    }
-
-    private static String oneLine(String s) {
-        return s == null ? "" : s.replaceAll("\\s*\\R\\s*", " ").trim();
     }
 }

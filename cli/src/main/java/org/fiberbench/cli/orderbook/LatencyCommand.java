@@ -17,6 +17,7 @@ import org.fiberbench.orderbook.bench.Forked;
 import org.fiberbench.orderbook.bench.LatencyBenchmark;
 import org.fiberbench.orderbook.bench.Timing;
 import org.fiberbench.result.ScenarioResult;
+import org.fiberbench.spec.SpecException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -56,6 +57,9 @@ final class LatencyCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "run directory (default results/<timestamp>-orderbook-latency)")
     Path out;
 
+    @Option(names = "--force", description = "with --out: write into DIR even when it already holds a run, replacing its results")
+    boolean force;
+
     /** Whether a fork failed: the command then exits with 1, as {@code run} does. */
     private boolean failed;
 
@@ -78,10 +82,10 @@ final class LatencyCommand implements Callable<Integer> {
 
     private int measure() {
         if (rate < 1 || rate > 10_000_000) {
-            throw new IllegalArgumentException("--rate " + rate + " must be in 1..10000000");
+            throw new SpecException("--rate " + rate + " must be in 1..10000000");
         }
         if (seconds < 1 || seconds > 3600) {
-            throw new IllegalArgumentException("--seconds " + seconds + " must be in 1..3600");
+            throw new SpecException("--seconds " + seconds + " must be in 1..3600");
         }
         List<Timing> ts = timings();
         List<BookKind> kinds = Runs.implsWithFloor(impls);
@@ -89,10 +93,10 @@ final class LatencyCommand implements Callable<Integer> {
         jvmColumn = Runs.jvmColumn(sets);
         CommandLog log = CommandCodec.read(input); // fail fast on a malformed file, before any fork
         if (log.size() == 0) {
-            throw new IllegalArgumentException("input file " + input + " holds no commands");
+            throw new SpecException("input file " + input + " holds no commands");
         }
         PrintWriter o = spec.commandLine().getOut();
-        OrderbookRun run = OrderbookRun.create(out, "orderbook-latency", Runs.commandLine(spec), o);
+        OrderbookRun run = OrderbookRun.create(out, force, "orderbook-latency", Runs.commandLine(spec), o);
         try {
             return forks(run, o, ts, kinds, sets);
         } finally {

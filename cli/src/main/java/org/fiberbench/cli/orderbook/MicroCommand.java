@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.fiberbench.cli.Converters;
 import org.fiberbench.engine.Defaults;
 import org.fiberbench.orderbook.jmh.MicroBenchmarks;
 import org.fiberbench.result.RunDirectory;
@@ -36,14 +37,14 @@ final class MicroCommand implements Callable<Integer> {
     @Option(names = "--warmup", defaultValue = "2", paramLabel = "N", description = "warm-up iterations (default ${DEFAULT-VALUE})")
     int warmup;
 
-    @Option(names = "--warmup-time", defaultValue = "1s", paramLabel = "D", converter = Runs.DurationConverter.class,
+    @Option(names = "--warmup-time", defaultValue = "1s", paramLabel = "D", converter = Converters.DurationConverter.class,
             description = "time of each warm-up iteration (default ${DEFAULT-VALUE})")
     Duration warmupTime;
 
     @Option(names = "--iterations", defaultValue = "3", paramLabel = "N", description = "measurement iterations (default ${DEFAULT-VALUE})")
     int iterations;
 
-    @Option(names = "--time", defaultValue = "1s", paramLabel = "D", converter = Runs.DurationConverter.class,
+    @Option(names = "--time", defaultValue = "1s", paramLabel = "D", converter = Converters.PositiveDurationConverter.class,
             description = "time of each measurement iteration (default ${DEFAULT-VALUE})")
     Duration time;
 
@@ -59,6 +60,9 @@ final class MicroCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "run directory (default results/<timestamp>-orderbook-micro)")
     Path out;
 
+    @Option(names = "--force", description = "with --out: write into DIR even when it already holds a run, replacing its results")
+    boolean force;
+
     @Override
     public Integer call() throws Exception {
         return Exits.run(spec, this::measure);
@@ -73,7 +77,7 @@ final class MicroCommand implements Callable<Integer> {
         MicroBenchmarks.Options options = new MicroBenchmarks.Options(forks, warmup, warmupTime, iterations, time,
                 implNames, enqueued, jvm, null);
         PrintWriter o = spec.commandLine().getOut();
-        OrderbookRun run = OrderbookRun.create(out, "orderbook-micro", Runs.commandLine(spec), o);
+        OrderbookRun run = OrderbookRun.create(out, force, "orderbook-micro", Runs.commandLine(spec), o);
         Path jmhLog = run.directory().dir().resolve("jmh.log");
         o.println("running JMH; its output goes to " + jmhLog);
         o.printf("%-24s %-6s %9s %16s %12s %12s%n", "benchmark", "impl", "enqueued", "ops/s", "± error", "B/op");

@@ -35,8 +35,8 @@ final class OrderbookRun {
         Runtime.getRuntime().addShutdownHook(hook);
     }
 
-    static OrderbookRun create(Path dir, String suite, String command, PrintWriter out) {
-        return new OrderbookRun(RunDirectory.create(dir, suite, "adhoc", command), out);
+    static OrderbookRun create(Path dir, boolean force, String suite, String command, PrintWriter out) {
+        return new OrderbookRun(RunDirectory.create(dir, force, suite, "adhoc", command), out);
     }
 
     RunDirectory directory() {

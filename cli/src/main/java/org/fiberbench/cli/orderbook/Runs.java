@@ -6,7 +6,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,21 +13,12 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.fiberbench.orderbook.BookKind;
 import org.fiberbench.result.RunDirectory;
-import org.fiberbench.spec.Numbers;
-import picocli.CommandLine.ITypeConverter;
+import org.fiberbench.spec.SpecException;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** What the measuring orderbook commands share: flag parsing helpers and result writing. */
 final class Runs {
     private Runs() {
-    }
-
-    /** {@code 500ms}, {@code 10s}, {@code 2m}; a bare number is seconds. */
-    static final class DurationConverter implements ITypeConverter<Duration> {
-        @Override
-        public Duration convert(String value) {
-            return Numbers.parseDuration("duration", value);
-        }
     }
 
     /** Each {@code --jvm-args} value is one set of options (one fork each); none means one default set. */
@@ -62,7 +52,7 @@ final class Runs {
     static List<BookKind> impls(List<String> values) {
         List<BookKind> kinds = implsWithFloor(values);
         if (kinds.contains(BookKind.EMPTY)) {
-            throw new IllegalArgumentException("impl 'empty' is only for orderbook latency; use naive or fast");
+            throw new SpecException("--impl 'empty' is only for orderbook latency; use naive or fast");
         }
         return kinds;
     }

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.fiberbench.cli.Converters;
 import org.fiberbench.orderbook.BookKind;
 import org.fiberbench.orderbook.CommandCodec;
 import org.fiberbench.orderbook.CommandLog;
@@ -17,6 +18,7 @@ import org.fiberbench.orderbook.bench.Fork;
 import org.fiberbench.orderbook.bench.Forked;
 import org.fiberbench.orderbook.bench.ThroughputBenchmark;
 import org.fiberbench.result.ScenarioResult;
+import org.fiberbench.spec.SpecException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -46,12 +48,15 @@ final class ThroughputCommand implements Callable<Integer> {
     @Option(names = "--jfr", description = "record each fork with Flight Recorder and summarise it")
     boolean jfr;
 
-    @Option(names = "--timeout", paramLabel = "D", defaultValue = "30m", converter = Runs.DurationConverter.class,
+    @Option(names = "--timeout", paramLabel = "D", defaultValue = "30m", converter = Converters.PositiveDurationConverter.class,
             description = "a fork still running after this is killed (default ${DEFAULT-VALUE})")
     Duration timeout;
 
     @Option(names = "--out", paramLabel = "DIR", description = "run directory (default results/<timestamp>-orderbook-throughput)")
     Path out;
+
+    @Option(names = "--force", description = "with --out: write into DIR even when it already holds a run, replacing its results")
+    boolean force;
 
     /** Whether a fork failed: the command then exits with 1, as {@code run} does. */
     private boolean failed;
@@ -75,15 +80,15 @@ final class ThroughputCommand implements Callable<Integer> {
         jvmColumn = Runs.jvmColumn(sets);
         for (long c : counts) {
             if (c < 1) {
-                throw new IllegalArgumentException("--counts value " + c + " must be >= 1");
+                throw new SpecException("--counts value " + c + " must be >= 1");
             }
         }
         CommandLog log = CommandCodec.read(input); // fail fast on a malformed file, before any fork
         if (log.size() == 0) {
-            throw new IllegalArgumentException("input file " + input + " holds no commands");
+            throw new SpecException("input file " + input + " holds no commands");
         }
         PrintWriter o = spec.commandLine().getOut();
-        OrderbookRun run = OrderbookRun.create(out, "orderbook-throughput", Runs.commandLine(spec), o);
+        OrderbookRun run = OrderbookRun.create(out, force, "orderbook-throughput", Runs.commandLine(spec), o);
         try {
             return forks(run, o, kinds, sets);
         } finally {

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.fiberbench.report.profile.ProfileDiff;
+import org.fiberbench.spec.SpecException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -49,7 +50,7 @@ public final class ProfileCommand {
             System.out.print(json ? JSON.writeValueAsString(d.toMap()) + System.lineSeparator() : d.toText());
             if (save) {
                 if (sa.run() == null || !sa.run().toAbsolutePath().normalize().equals(sb.run().toAbsolutePath().normalize())) {
-                    throw new IllegalArgumentException("--save needs A and B from the same run directory (RUN_DIR:SCENARIO)");
+                    throw new SpecException("--save needs A and B from the same run directory (RUN_DIR:SCENARIO)");
                 }
                 RunProfileDiffs.save(sa.run(), d.toMap());
                 System.err.println("saved in " + Path.of(sa.run().toString(), "results.json"));

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.fiberbench.result.RunDirectory;
+import org.fiberbench.spec.SpecException;
 
 /**
  * Where a profile comes from: a collapsed-stacks file, or {@code RUN_DIR:SCENARIO} — a scenario
@@ -19,11 +20,14 @@ import org.fiberbench.result.RunDirectory;
 public record ProfileSources(Path file, String label, Path run, String event) {
 
     public static ProfileSources resolve(String text) {
+        if (text.indexOf('\0') >= 0) { // Path.of would throw InvalidPathException, an internal error's look
+            throw new SpecException("profile '" + text.replace('\0', '?') + "' holds a NUL character; accepted: a file or RUN_DIR:SCENARIO");
+        }
         Path plain = Path.of(text);
         int colon = text.lastIndexOf(':');
         if (Files.isRegularFile(plain) || colon <= 0) {
             if (!Files.isRegularFile(plain)) {
-                throw new IllegalArgumentException("profile '" + text + "' is neither a collapsed-stacks file nor RUN_DIR:SCENARIO");
+                throw new SpecException("profile '" + text + "' is neither a collapsed-stacks file nor RUN_DIR:SCENARIO");
             }
             return new ProfileSources(plain, plain.getFileName().toString(), null, "cpu");
         }
@@ -31,13 +35,13 @@ public record ProfileSources(Path file, String label, Path run, String event) {
         String scenario = text.substring(colon + 1);
         Path json = dir.resolve("results.json");
         if (!Files.isRegularFile(json)) {
-            throw new IllegalArgumentException("'" + dir + "' is not a run directory (no results.json)");
+            throw new SpecException("'" + dir + "' is not a run directory (no results.json)");
         }
         Map<String, Object> doc;
         try {
             doc = RunDirectory.read(json);
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read " + json + ": " + e.getMessage());
+            throw new SpecException("cannot read " + json + ": " + e.getMessage());
         }
         return fromScenario(dir, scenario, doc);
     }
@@ -51,7 +55,7 @@ public record ProfileSources(Path file, String label, Path run, String event) {
                 Map<String, Object> files = (Map<String, Object>) s.getOrDefault("files", Map.of());
                 Object collapsed = files.get("collapsed");
                 if (collapsed == null) {
-                    throw new IllegalArgumentException("scenario " + id + " in " + dir
+                    throw new SpecException("scenario " + id + " in " + dir
                             + " has no profile; run it with --profile cpu (or wall, alloc, lock)");
                 }
                 Map<String, Object> config = (Map<String, Object>) s.getOrDefault("config", Map.of());
@@ -59,7 +63,7 @@ public record ProfileSources(Path file, String label, Path run, String event) {
                         String.valueOf(config.getOrDefault("profile", "cpu")));
             }
         }
-        throw new IllegalArgumentException("no scenario '" + scenario + "' in " + dir + "; accepted: "
+        throw new SpecException("no scenario '" + scenario + "' in " + dir + "; accepted: "
                 + String.join(", ", scenarios.stream().map(s -> String.valueOf(s.get("id"))).toList()));
     }
 }

@@ -5,6 +5,7 @@ import java.util.concurrent.Callable;
 import org.fiberbench.report.InputException;
 import org.fiberbench.report.JmhImport;
 import org.fiberbench.report.ReportWriter;
+import org.fiberbench.result.RunDirectory;
 import org.fiberbench.spec.SpecException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -34,18 +35,19 @@ public final class ReportCommand implements Callable<Integer> {
                     "with --jmh the directory for results.json and report.html (default RESULT-report beside the file)"})
     Path out;
 
+    @Option(names = "--force", description = "with --jmh and --out: write into DIR even when it already holds a run")
+    boolean force;
+
     @Override
     public Integer call() {
         if ((run == null) == (jmh == null)) {
             throw new SpecException("give either a run directory or --jmh RESULT.json"
                     + (run != null ? ", not both (got " + run + " and " + jmh + ")" : ""));
         }
-        Path written;
-        try {
-            written = jmh != null ? JmhImport.importRun(jmh, out) : ReportWriter.write(run, out);
-        } catch (InputException e) {
-            throw new SpecException(e.getMessage());
+        if (jmh != null) {
+            RunDirectory.checkOut(out, force); // the import would silently replace another run's results
         }
+        Path written = jmh != null ? JmhImport.importRun(jmh, out) : ReportWriter.write(run, out);
         spec.commandLine().getOut().println("report: " + written);
         spec.commandLine().getOut().flush();
         return 0;

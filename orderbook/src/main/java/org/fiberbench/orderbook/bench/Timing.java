@@ -15,13 +15,13 @@ public enum Timing {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** @throws IllegalArgumentException unless {@code text} is naive, batch or uniform */
+    /** @throws org.fiberbench.orderbook.InputException unless {@code text} is naive, batch or uniform */
     public static Timing parse(String text) {
         for (Timing t : values()) {
             if (t.label().equals(text)) {
                 return t;
             }
         }
-        throw new IllegalArgumentException("timing '" + text + "' is not one of naive, batch, uniform, all");
+        throw new org.fiberbench.orderbook.InputException("--timing '" + text + "' is not one of naive, batch, uniform, all");
     }
 }

@@ -11,6 +11,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
+import org.fiberbench.orderbook.InputException;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.RunResult;
@@ -31,14 +32,15 @@ public final class MicroBenchmarks {
     public record Options(int forks, int warmupIterations, Duration warmupTime, int iterations, Duration time,
                           List<String> impls, List<Integer> enqueued, List<String> jvmArgs, Path log) {
         public Options {
-            positive("forks", forks, 0);
-            positive("warmup iterations", warmupIterations, 0);
-            positive("iterations", iterations, 1);
+            positive("--forks", forks, 0);
+            positive("--warmup", warmupIterations, 0);
+            positive("--iterations", iterations, 1);
             if (warmupTime.isNegative() || time.isZero() || time.isNegative()) {
-                throw new IllegalArgumentException("time " + time + " must be > 0 and warm-up time >= 0");
+                throw new InputException("--time " + time.toMillis() + "ms must be > 0 and --warmup-time "
+                        + warmupTime.toMillis() + "ms >= 0");
             }
             impls.forEach(org.fiberbench.orderbook.BookKind::parse);
-            enqueued.forEach(n -> positive("enqueued order count", n, 1));
+            enqueued.forEach(n -> positive("--enqueued", n, 1));
             impls = List.copyOf(impls);
             enqueued = List.copyOf(enqueued);
             jvmArgs = List.copyOf(jvmArgs);
@@ -51,7 +53,7 @@ public final class MicroBenchmarks {
 
         private static void positive(String what, int value, int min) {
             if (value < min) {
-                throw new IllegalArgumentException(what + " " + value + " must be >= " + min);
+                throw new InputException(what + " " + value + " must be >= " + min);
             }
         }
     }

@@ -1,6 +1,7 @@
 package org.fiberbench.report.profile;
 
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.fiberbench.report.InputException;
 
 /**
  * One profile reduced to per-frame counts: {@code self} (the frame was the leaf) and {@code total}
@@ -28,9 +30,13 @@ final class CollapsedStacks {
 
     static CollapsedStacks read(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("collapsed-stacks file '" + file + "' does not exist");
+            throw new InputException("collapsed-stacks file '" + file + "' does not exist");
         }
-        return parse(Files.readAllLines(file, StandardCharsets.UTF_8), file.toString());
+        try {
+            return parse(Files.readAllLines(file, StandardCharsets.UTF_8), file.toString());
+        } catch (CharacterCodingException e) {
+            throw new InputException(file + " is not a collapsed-stacks file: it holds bytes that are not UTF-8 text");
+        }
     }
 
     static CollapsedStacks parse(List<String> lines, String source) {
@@ -46,7 +52,7 @@ final class CollapsedStacks {
             try {
                 n = Long.parseLong(line.substring(sp + 1).trim());
             } catch (NumberFormatException | IndexOutOfBoundsException e) {
-                throw new IllegalArgumentException(source + " line " + lineNo
+                throw new InputException(source + " line " + lineNo
                         + " is not collapsed stacks ('frame;frame;... count'): " + abbreviate(line));
             }
             c.add(line.substring(0, Math.max(0, sp)).split(";"), n);

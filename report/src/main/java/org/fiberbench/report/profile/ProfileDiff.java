@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
+import org.fiberbench.report.InputException;
 
 /**
  * Two profiles compared frame by frame, in shares of each side's samples (so profiles of
@@ -48,10 +49,10 @@ public final class ProfileDiff {
 
     private ProfileDiff(String a, String b, String event, CollapsedStacks pa, CollapsedStacks pb, int top, double minPct) {
         if (top < 1) {
-            throw new IllegalArgumentException("--top " + top + " must be >= 1");
+            throw new InputException("--top " + top + " must be >= 1");
         }
         if (minPct < 0 || minPct >= 100) {
-            throw new IllegalArgumentException("--min-pct " + minPct + " is out of range; accepted: 0..100");
+            throw new InputException("--min-pct " + minPct + " is out of range; accepted: 0..100");
         }
         this.a = a;
         this.b = b;
