@@ -9,6 +9,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import org.fiberbench.result.RunDirectory;
 import org.junit.jupiter.api.Test;
@@ -119,6 +120,26 @@ class OrderbookCommandTest {
                 sc.get(1).toString());
         assertTrue(out.toString().contains("Hot methods"), out.toString());
         assertTrue(Files.exists(runDir.resolve("report.html")), "orderbook runs get the report too");
+        assertRecordingsHoldNoEnvironmentOrCommandLines(runDir);
+    }
+
+    /** The events that copy the environment and command lines (so secrets) are left out of every recording. */
+    private static void assertRecordingsHoldNoEnvironmentOrCommandLines(Path runDir) throws Exception {
+        List<Path> recordings;
+        try (var files = Files.walk(runDir)) {
+            recordings = files.filter(f -> f.toString().endsWith(".jfr")).toList();
+        }
+        assertTrue(!recordings.isEmpty(), "no .jfr under " + runDir);
+        for (Path jfr : recordings) {
+            Set<String> types = new java.util.HashSet<>();
+            for (var event : jdk.jfr.consumer.RecordingFile.readAllEvents(jfr)) {
+                types.add(event.getEventType().getName());
+            }
+            assertTrue(types.contains("jdk.ExecutionSample"), jfr + " holds no samples: " + types);
+            for (String leaky : List.of("jdk.InitialEnvironmentVariable", "jdk.SystemProcess", "jdk.ProcessStart")) {
+                assertTrue(!types.contains(leaky), jfr + " records " + leaky);
+            }
+        }
     }
 
     @Test

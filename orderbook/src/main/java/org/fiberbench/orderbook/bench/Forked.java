@@ -62,6 +62,15 @@ public final class Forked {
     /** JVM options that make a fork record a Flight Recorder file, dumped when it exits. */
     public static List<String> flightRecorderArgs(Path jfr) {
         return List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:+DebugNonSafepoints",
-                "-XX:StartFlightRecording=filename=" + jfr.toAbsolutePath() + ",settings=profile,dumponexit=true");
+                "-XX:StartFlightRecording=filename=" + jfr.toAbsolutePath() + ",settings=profile,dumponexit=true"
+                        + NO_SECRET_EVENTS);
     }
+
+    /**
+     * The profile's events that copy secrets into the file are left out: the fork's environment
+     * ({@code jdk.InitialEnvironmentVariable}), every host process's command line
+     * ({@code jdk.SystemProcess}) and the command lines it starts ({@code jdk.ProcessStart}).
+     */
+    static final String NO_SECRET_EVENTS = ",jdk.InitialEnvironmentVariable#enabled=false"
+            + ",jdk.SystemProcess#enabled=false,jdk.ProcessStart#enabled=false";
 }
