@@ -9,9 +9,20 @@ public final class AfterRun {
     private AfterRun() {
     }
 
+    /**
+     * The table comes from memory, so it is printed whole even when results.json could not be
+     * kept up to date (a full disk); then one line says so, and no report is made from the
+     * incomplete file.
+     */
     public static void finish(RunDirectory run) {
         System.out.print(ResultTable.render(run.scenarios()));
         System.out.println();
+        String unsaved = run.unsaved();
+        if (unsaved != null) {
+            System.out.flush();
+            System.err.println("fiberbench: " + unsaved);
+            return;
+        }
         System.out.println("results: " + run.dir().resolve("results.json"));
         writeReport(run);
     }

@@ -20,6 +20,7 @@ public final class Main {
     public static final int USAGE = Errors.USAGE;
 
     public static void main(String[] args) {
+        org.fiberbench.engine.RunTempDir.adopt(); // before anything loads JMH or makes a temporary file
         System.exit(execute(args));
     }
 

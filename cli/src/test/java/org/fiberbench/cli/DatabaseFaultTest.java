@@ -13,6 +13,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.fiberbench.result.RunDirectory;
 import org.fiberbench.workload.jdbc.HelloTable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -167,6 +168,48 @@ class DatabaseFaultTest {
         var s = DatabaseRunTest.only(out);
         assertTrue(DatabaseRunTest.metric(s, "errors") >= 1, DatabaseRunTest.metrics(s).toString());
         assertTrue(DbServers.postgresSessions().isEmpty(), "no pooled session left on the server");
+    }
+
+    /**
+     * The database vanishing mid-run (its proxy killed: every connection reset, new ones refused)
+     * is the scenario's own failure, with the counters the fork wrote, not a harness error from
+     * the session check after it; and the run says it could not count leftover sessions.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void databaseDyingMidRunKeepsTheScenariosOwnOutcome() throws Exception {
+        DbServers.mariadbRoot().close();
+        Path out = tmp.resolve("died");
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream stderr = System.err;
+        int code;
+        try (TcpProxy proxy = TcpProxy.to(3306)) {
+            Killer killer = Killer.start(() -> DbServers.mariadbSessions(DbServers.USER).size(), proxy::kill);
+            System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+            try {
+                code = Main.execute(longRun(out, "-e", "virtual", "-w", "jdbc:query=SELECT SLEEP(0.05),via=direct",
+                        "-l", "batch:tasks=64", "--db", DbServers.MARIADB.replace(":3306/", ":" + proxy.port() + "/"),
+                        "--db-user", DbServers.USER, "--db-password", DbServers.PASSWORD));
+            } finally {
+                System.setErr(stderr);
+            }
+            killer.stop();
+            assertTrue(killer.killed() > 0, "the proxy was killed mid-run");
+        }
+        String log = err.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(1, code, log);
+        var s = DatabaseRunTest.only(out);
+        assertEquals("failure", s.get("termination"));
+        String reason = (String) s.get("failure");
+        assertFalse(reason.startsWith("harness error"), "the scenario's own reason: " + reason);
+        var db = (java.util.Map<String, Object>) s.get("database");
+        assertTrue(db != null && db.get("url") != null && db.get("server") != null, "database section: " + s);
+        assertTrue(((Number) db.get("failed")).longValue() >= 1, "the fork's counters are kept: " + db);
+        assertTrue(String.valueOf(db.get("session_check_error")).contains("cannot connect"), db.toString());
+        var warnings = (java.util.List<String>) RunDirectory.read(out.resolve("results.json")).get("warnings");
+        assertTrue(warnings.stream().anyMatch(w -> w.contains("sessions left open unknown")), warnings.toString());
+        assertFalse(log.contains("\tat ") || log.contains("Exception in thread"), "no stack trace: " + log);
+        assertFalse(log.contains(DbServers.PASSWORD), log);
     }
 
     /** Kills the run's sessions from another connection, as a server restart or an admin would. */

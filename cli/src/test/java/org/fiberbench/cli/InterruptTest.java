@@ -17,8 +17,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * A run stopped by Ctrl-C (SIGINT) or SIGTERM keeps what it finished and ends its forks: the JMH
- * fork of a batch scenario and the loop fork of an open one.
+ * A run stopped by Ctrl-C (SIGINT) or SIGTERM keeps what it finished, ends its forks (the JMH
+ * fork of a batch scenario and the loop fork of an open one) and exits 130 either way.
  */
 class InterruptTest {
 
@@ -56,6 +56,9 @@ class InterruptTest {
         } finally {
             p.destroyForcibly();
         }
+        String log = Files.readString(tmp.resolve("log.txt"));
+        assertEquals(130, p.exitValue(), "the documented status of an interrupted run, for SIGTERM as for Ctrl-C: " + log);
+        assertFalse(log.contains("Exception in thread") || log.contains("\tat "), "no stack trace: " + log);
         Map<String, Object> doc = RunDirectory.read(out.resolve("results.json"));
         var scenarios = (List<Map<String, Object>>) doc.get("scenarios");
         assertEquals("normal", scenarios.get(0).get("termination"));

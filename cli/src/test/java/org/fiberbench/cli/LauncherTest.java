@@ -1,6 +1,7 @@
 package org.fiberbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -8,10 +9,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The launcher's JDK discovery: JAVA_HOME, then java on PATH, then the JDK directory; else one line, exit 2. */
+/**
+ * The launcher's JDK discovery (JAVA_HOME, then java on PATH, then the JDK directory; else one line,
+ * exit 2), its rebuilds, and that stdout carries only what the command prints.
+ */
 class LauncherTest {
     private static final Path LAUNCHER = Path.of("..", "fiberbench").toAbsolutePath().normalize();
 
@@ -25,9 +30,10 @@ class LauncherTest {
         return launch(LAUNCHER, env, arg);
     }
 
-    private static Result launch(Path launcher, Map<String, String> env, String arg) throws Exception {
+    private Result launch(Path launcher, Map<String, String> env, String arg) throws Exception {
         ProcessBuilder pb = new ProcessBuilder("bash", launcher.toString(), arg).redirectErrorStream(true);
         pb.environment().clear();
+        pb.environment().put("TMPDIR", tmp.toString()); // where the launcher makes the run's temp directory
         pb.environment().putAll(env);
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
@@ -115,6 +121,66 @@ class LauncherTest {
         assertTrue(extra.out().contains("-cp " + home.resolve("cli/target/fiberbench.jar") + ":/opt/my/classes"
                 + " org.fiberbench.cli.Main list"), extra.out());
         assertTrue(extra.out().contains("--add-opens java.base/java.lang=ALL-UNNAMED"), extra.out());
+    }
+
+    /**
+     * A checkout whose cli module builds a jar printing "hello ARGS", with real Maven and this JDK.
+     * Like a fresh clone whose dependencies are not downloaded yet, the offline build fails and the
+     * online one succeeds: Brokentrue.java is compiled only when ${settings.offline} is true.
+     */
+    private Path checkoutBuiltByMaven() throws Exception {
+        Path home = tmp.resolve("real");
+        Path src = Files.createDirectories(home.resolve("cli/src/main/java"));
+        Files.copy(LAUNCHER, home.resolve("fiberbench"));
+        Files.writeString(home.resolve("pom.xml"), "<project xmlns=\"http://maven.apache.org/POM/4.0.0\"><modelVersion>4.0.0"
+                + "</modelVersion><groupId>launchertest</groupId><artifactId>root</artifactId><version>1</version>"
+                + "<packaging>pom</packaging><modules><module>cli</module></modules></project>");
+        String plugin = "<plugin><groupId>org.apache.maven.plugins</groupId><artifactId>maven-%s-plugin</artifactId>"
+                + "<version>%s</version>%s</plugin>";
+        Files.writeString(home.resolve("cli/pom.xml"), "<project xmlns=\"http://maven.apache.org/POM/4.0.0\"><modelVersion>"
+                + "4.0.0</modelVersion><groupId>launchertest</groupId><artifactId>cli</artifactId><version>1</version>"
+                + "<properties><maven.compiler.release>21</maven.compiler.release>"
+                + "<project.build.sourceEncoding>UTF-8</project.build.sourceEncoding></properties>"
+                + "<build><finalName>fiberbench</finalName><plugins>"
+                + String.format(plugin, "compiler", "3.13.0", "<configuration><includes><include>Hello.java</include>"
+                        + "<include>Broken${settings.offline}.java</include></includes></configuration>")
+                + String.format(plugin, "resources", "3.3.1", "")
+                + String.format(plugin, "jar", "3.4.1", "<configuration><archive><manifest><mainClass>Hello</mainClass>"
+                        + "</manifest></archive></configuration>")
+                + "</plugins></build></project>");
+        Files.writeString(src.resolve("Hello.java"),
+                "public class Hello { public static void main(String[] a) { System.out.println(\"hello \" + String.join(\" \", a)); } }");
+        Files.writeString(src.resolve("Brokentrue.java"), "class Brokentrue { not java }");
+        return home;
+    }
+
+    private record Streams(int code, String out, String err) {
+    }
+
+    /** The launcher with this JDK and the machine's Maven, stdout and stderr kept apart. */
+    private Streams launchReal(Path home, String... args) throws Exception {
+        java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of("bash", home.resolve("fiberbench").toString()));
+        cmd.addAll(java.util.List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(tmp.resolve("stderr.txt").toFile());
+        pb.environment().keySet().removeIf(k -> k.startsWith("MAVEN") || k.equals("JAVA_TOOL_OPTIONS"));
+        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        pb.environment().put("PATH", "/usr/bin:/bin");
+        pb.environment().put("TMPDIR", tmp.toString());
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the build ends");
+        return new Streams(p.exitValue(), out, Files.readString(tmp.resolve("stderr.txt")));
+    }
+
+    @Test
+    void aRebuildLeavesStdoutToTheCommand() throws Exception {
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/mvn")), "needs Maven in /usr/bin");
+        Path home = checkoutBuiltByMaven();
+        Streams r = launchReal(home, "a", "b");
+        assertEquals(0, r.code(), r.err());
+        assertEquals("hello a b\n", r.out(), "stdout is exactly what the command printed");
+        assertTrue(r.err().contains("fiberbench: building with"), r.err());
+        assertFalse(r.err().contains("\u001b["), "no colour codes on stderr either: " + r.err());
     }
 
     @Test

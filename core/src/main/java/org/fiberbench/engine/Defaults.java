@@ -35,6 +35,7 @@ public final class Defaults {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(FORK_JVM_ARGS);
+        cmd.add(RunTempDir.forkArg()); // the process tree's own temp directory, removed with it
         return cmd;
     }
 

@@ -12,8 +12,9 @@ import org.fiberbench.result.ScenarioResult;
 
 /**
  * Runs a plan scenario by scenario, each in a fresh JVM, writing results as they come. Ctrl-C
- * (SIGINT/SIGTERM): the scenario under way is recorded as {@code interrupted}, the finished ones
- * stay, {@code afterRun} still runs (the report), and every child process is ended.
+ * (SIGINT) or SIGTERM: the scenario under way is recorded as {@code interrupted}, the finished
+ * ones stay, {@code afterRun} still runs (the report), every child process is ended, and the JVM
+ * exits 130 either way.
  */
 public final class Engine {
     private static final long QUIET_SAMPLE_MS = 200;
@@ -39,10 +40,39 @@ public final class Engine {
         return this;
     }
 
-    /** Runs every scenario; returns 0 when all ended normally, 1 when any failed. */
+    /**
+     * Runs every scenario; returns 0 when all ended normally, 1 when any failed or results.json
+     * could not be kept up to date (a full disk), 130 when stopped by Ctrl-C or SIGTERM.
+     */
     public int run() {
         Thread hook = new Thread(this::interrupted, "fiberbench-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
+        try (StopSignals.Handle term = StopSignals.termAsInterrupt()) {
+            int failures = runAll();
+            synchronized (this) {
+                current = null;
+                if (done) {
+                    return StopSignals.INTERRUPTED;
+                }
+                done = true;
+            }
+            run.finish();
+            afterRun.run();
+            return failures > 0 || run.unsaved() != null ? 1 : 0;
+        } finally {
+            synchronized (this) {
+                done = true; // leaving by an exception is no interruption: the hook must not report one
+            }
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // already shutting down
+            }
+        }
+    }
+
+    /** The scenarios one after the other; returns how many did not end normally. */
+    private int runAll() {
         List<Scenario> scenarios = plan.scenarios();
         long t0 = System.nanoTime();
         Duration estimated = scenarios.stream().map(s -> s.settings().estimate()).reduce(Duration.ZERO, Duration::plus);
@@ -58,16 +88,7 @@ public final class Engine {
             current = s;
             currentId = id;
             progress.println(Progress.line(i + 1, scenarios.size(), s.label(), System.nanoTime() - t0, estimatedDone, estimated));
-            long st = System.nanoTime();
-            ScenarioResult r;
-            try {
-                r = ScenarioHooks.run(s, id, run);
-            } catch (Exception e) {
-                r = new ScenarioResult(id, s.executor().canonical(), s.workload().canonical(), s.load().canonical())
-                        .group(s.group()).failure("harness error: " + e);
-            }
-            r.durationSeconds((System.nanoTime() - st) / 1e9);
-            checkQuiet(r);
+            ScenarioResult r = runOne(s, id);
             compareToBaseline(r, baselines);
             listener.finished(s, r);
             if (!r.termination().equals("normal")) {
@@ -82,21 +103,21 @@ public final class Engine {
             }
             estimatedDone = estimatedDone.plus(s.settings().estimate());
         }
-        synchronized (this) {
-            current = null;
-            if (done) {
-                return 130;
-            }
-            done = true;
-        }
-        run.finish();
-        afterRun.run();
+        return failures;
+    }
+
+    private ScenarioResult runOne(Scenario s, String id) {
+        long st = System.nanoTime();
+        ScenarioResult r;
         try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException e) {
-            // already shutting down
+            r = ScenarioHooks.run(s, id, run);
+        } catch (Exception e) {
+            r = new ScenarioResult(id, s.executor().canonical(), s.workload().canonical(), s.load().canonical())
+                    .group(s.group()).failure("harness error: " + e);
         }
-        return failures > 0 ? 1 : 0;
+        r.durationSeconds((System.nanoTime() - st) / 1e9);
+        checkQuiet(r);
+        return r;
     }
 
     /**

@@ -106,6 +106,7 @@ final class JmhBatchRunner implements ScenarioRunner {
     static ChainedOptionsBuilder options(Scenario s, List<String> extraJvmArgs) {
         Settings st = s.settings();
         List<String> jvm = new ArrayList<>(Defaults.FORK_JVM_ARGS);
+        jvm.add(RunTempDir.forkArg());
         jvm.addAll(extraJvmArgs);
         jvm.add("-D" + BatchBenchmark.TIMEOUT_PROPERTY + "=" + st.timeout().toMillis());
         jvm.addAll(st.jvmArgs());

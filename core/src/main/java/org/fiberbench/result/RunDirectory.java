@@ -27,6 +27,8 @@ import org.fiberbench.spec.SpecException;
 /**
  * One run's directory. Every {@link #add} rewrites {@code results.json} through a temporary file
  * and an atomic rename, so a reader (or a run killed midway) never sees a half-written document.
+ * A rewrite that fails (a full disk) leaves the last good document and no temporary file, and
+ * the run goes on from memory; {@link #unsaved} says what the document on disk lacks.
  * Thread-safe: the public mutators are synchronized; they are called between scenarios, never on
  * a measured path.
  */
@@ -41,6 +43,9 @@ public final class RunDirectory {
     private final List<ScenarioResult> scenarios = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
     private final AtomicInteger ids = new AtomicInteger();
+    /** Why the last rewrite failed, or null while results.json and results.csv hold everything. */
+    private IOException unsaved;
+    private int savedScenarios;
 
     private RunDirectory(Path dir, String suite, String scale, String command) {
         this.dir = dir;
@@ -174,7 +179,7 @@ public final class RunDirectory {
     public synchronized void add(ScenarioResult r) {
         r.index(scenarios.size() + 1);
         scenarios.add(r);
-        write();
+        save();
     }
 
     public synchronized List<ScenarioResult> scenarios() {
@@ -185,7 +190,7 @@ public final class RunDirectory {
         if (!warnings.contains(warning)) {
             warnings.add(warning);
         }
-        write();
+        save();
     }
 
     public synchronized List<String> warnings() {
@@ -195,38 +200,79 @@ public final class RunDirectory {
     /** Sets a run-level key such as {@code sweeps} or {@code profile_diffs}. */
     public synchronized void put(String key, Object value) {
         doc.put(key, value);
-        write();
+        save();
     }
 
     @SuppressWarnings("unchecked")
     public synchronized void finish() {
         doc.put("finished_at", Instant.now().toString());
         ((Map<String, Object>) doc.get("environment")).put("load_average_after", Environment.loadAverage());
-        write();
+        save();
     }
 
+    /** The first write, while the directory is being created: failing it fails the command. */
     private void write() {
-        List<Map<String, Object>> list = new ArrayList<>();
-        for (ScenarioResult s : scenarios) {
-            list.add(s.toMap());
-        }
-        doc.put("scenarios", list);
         try {
-            writeAtomically(dir.resolve("results.json"), JSON.writeValueAsBytes(doc));
-            writeAtomically(dir.resolve("results.csv"), CsvWriter.toCsv(scenarios).getBytes(StandardCharsets.UTF_8));
+            writeFiles();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write results to " + dir, e);
         }
     }
 
-    /** Writes {@code bytes} to a sibling temporary file, then renames it over {@code target}. */
+    /** Every later write: a failure keeps the last good files and is remembered for {@link #unsaved}. */
+    private void save() {
+        try {
+            writeFiles();
+            unsaved = null;
+        } catch (IOException e) {
+            unsaved = e;
+        }
+    }
+
+    private void writeFiles() throws IOException {
+        List<Map<String, Object>> list = new ArrayList<>();
+        for (ScenarioResult s : scenarios) {
+            list.add(s.toMap());
+        }
+        doc.put("scenarios", list);
+        writeAtomically(dir.resolve("results.json"), JSON.writeValueAsBytes(doc));
+        writeAtomically(dir.resolve("results.csv"), CsvWriter.toCsv(scenarios).getBytes(StandardCharsets.UTF_8));
+        savedScenarios = scenarios.size();
+    }
+
+    /**
+     * Null when the files on disk hold the whole run; else one line saying that the last write
+     * failed, why, and how much of the run the results.json on disk still holds.
+     */
+    public synchronized String unsaved() {
+        if (unsaved == null) {
+            return null;
+        }
+        String why = unsaved.getMessage() != null ? unsaved.getMessage() : unsaved.toString();
+        return "could not write results to " + dir + " (" + why + "); results.json there is the last one written, with "
+                + savedScenarios + " of " + scenarios.size() + " scenarios";
+    }
+
+    /**
+     * Writes {@code bytes} to a sibling temporary file, then renames it over {@code target}; when
+     * that fails, the temporary file is removed and {@code target} is left as it was.
+     */
     public static void writeAtomically(Path target, byte[] bytes) throws IOException {
         Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp");
-        Files.write(tmp, bytes);
         try {
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            Files.write(tmp, bytes);
+            try {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException | RuntimeException e) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException cleanup) {
+                e.addSuppressed(cleanup);
+            }
+            throw e;
         }
     }
 
