@@ -123,6 +123,19 @@ class LauncherTest {
         assertTrue(extra.out().contains("--add-opens java.base/java.lang=ALL-UNNAMED"), extra.out());
     }
 
+    @Test
+    void theCliKeepsItsCommandLineOutOfPerfData() throws Exception {
+        Path home = tmp.resolve("perf");
+        Files.createDirectories(home.resolve("cli/target"));
+        Path launcher = home.resolve("fiberbench");
+        Files.copy(LAUNCHER, launcher);
+        Files.writeString(home.resolve("cli/target/fiberbench.jar"), "");
+        Result r = launch(launcher, Map.of("PATH", "/usr/bin:/bin", "JAVA_HOME", fakeJdk("jdk21p", 21).toString()),
+                "serve", "--password", "s3cret");
+        // hsperfdata_<user>/<pid> would hold this command line, password included, after a kill -9
+        assertTrue(r.out().contains(" -XX:-UsePerfData "), r.out());
+    }
+
     /**
      * A checkout whose cli module builds a jar printing "hello ARGS", with real Maven and this JDK.
      * Like a fresh clone whose dependencies are not downloaded yet, the offline build fails and the

@@ -43,6 +43,12 @@ public record HttpTarget(URI uri, String user, String password, Duration timeout
             if (u.getScheme() == null || !u.getScheme().toLowerCase(Locale.ROOT).equals("http") || u.getHost() == null) {
                 throw new SpecException("bad URL '" + text + "'; accepted: http://HOST[:PORT]/PATH (plain http, absolute)");
             }
+            if (u.getRawUserInfo() != null) {
+                // it would be stored and printed wherever the URL is: credentials go where they are masked
+                throw new SpecException("URL '" + text.replace(u.getRawUserInfo(), "***") + "' carries credentials;"
+                        + " accepted: a URL without USER:PASSWORD@, with user=U,password=P (http: workload)"
+                        + " or --user with --password-env/--password-file (load)");
+            }
             return u;
         } catch (URISyntaxException e) {
             throw new SpecException("bad URL '" + text + "': " + e.getReason()

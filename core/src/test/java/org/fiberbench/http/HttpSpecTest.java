@@ -43,6 +43,13 @@ class HttpSpecTest {
     }
 
     @Test
+    void rejectsCredentialsInTheUrlWithoutRepeatingThem() {
+        SpecException e = assertThrows(SpecException.class, () -> WorkloadSpec.parse("http:url=http://u:s3cret-Pw@127.0.0.1:8080/x"));
+        assertTrue(!e.getMessage().contains("s3cret-Pw") && e.getMessage().contains("password="), e.getMessage());
+        assertThrows(SpecException.class, () -> HttpTarget.parseUrl("http://u:s3cret-Pw@127.0.0.1/"));
+    }
+
+    @Test
     void rejectsUserWithoutPassword() {
         assertThrows(SpecException.class, () -> WorkloadSpec.parse("http:url=http://127.0.0.1/,user=u"));
     }

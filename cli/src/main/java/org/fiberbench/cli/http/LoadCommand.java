@@ -9,6 +9,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import org.fiberbench.engine.StopSignals;
 import org.fiberbench.http.Buckets;
 import org.fiberbench.http.HttpProbe;
 import org.fiberbench.http.HttpSender;
@@ -118,7 +119,10 @@ public final class LoadCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         System.err.printf("fiberbench: loading %s with %s (%s client); results in %s%n", options.target().describe(),
                 options.load(), options.client().id(), run.dir());
-        LoadOutcome outcome = generator.run();
+        LoadOutcome outcome;
+        try (StopSignals.Handle term = StopSignals.termAsInterrupt()) {
+            outcome = generator.run();
+        }
         write.accept(outcome);
         try {
             Runtime.getRuntime().removeShutdownHook(hook);

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.fiberbench.cli.AfterRun;
 import org.fiberbench.orderbook.jfr.JfrSummary;
+import org.fiberbench.engine.StopSignals;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
 
@@ -27,6 +28,7 @@ final class OrderbookRun {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final List<String> jfrTexts = new ArrayList<>();
     private final Thread hook;
+    private final StopSignals.Handle term = StopSignals.termAsInterrupt();
 
     private OrderbookRun(RunDirectory run, PrintWriter out) {
         this.run = run;
@@ -80,6 +82,7 @@ final class OrderbookRun {
             return;
         }
         removeHook();
+        term.close();
         jfrTexts.forEach(t -> out.println("\n" + t.stripTrailing()));
         close();
     }

@@ -64,6 +64,25 @@ class SignalsTest {
 
     @Test
     @SuppressWarnings("unchecked")
+    void loadStoppedBySigtermExits130AndKeepsItsIntervals() throws Exception {
+        BenchServer server = BenchServer.start(ServerOptions.local(ExecutorSpec.parse("virtual")));
+        Path out = tmp.resolve("term");
+        try (CliProcess load = CliProcess.start(tmp.resolve("term.log"), "load", server.url() + "thread/benchmark?ms=20",
+                "--user", "hello", "--password", "world", "--users", "2", "--duration", "120s", "--out", out.toString())) {
+            assertNotNull(load.awaitLine("fiberbench: loading "), load.output());
+            Thread.sleep(2500);
+            load.terminate();
+            assertEquals(130, load.awaitExit(60), load.output());
+            Map<String, Object> s = ((List<Map<String, Object>>) RunDirectory.read(out.resolve("results.json"))
+                    .get("scenarios")).get(0);
+            assertEquals("interrupted", s.get("termination"));
+        } finally {
+            server.stop(Duration.ofSeconds(2));
+        }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
     void loadKeepsTheFinishedIntervalsOnCtrlC() throws Exception {
         BenchServer server = BenchServer.start(ServerOptions.local(ExecutorSpec.parse("virtual")));
         Path out = tmp.resolve("run");

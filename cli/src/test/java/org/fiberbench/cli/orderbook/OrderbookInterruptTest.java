@@ -46,6 +46,7 @@ class OrderbookInterruptTest {
             p.descendants().forEach(forks::add);
             p.destroy(); // SIGTERM
             assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the command stops");
+            assertEquals(130, p.exitValue(), "SIGTERM ends an orderbook run as Ctrl-C does");
         } finally {
             p.destroyForcibly();
         }
