@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.fiberbench.report.Comparison.Row;
 import org.fiberbench.report.Comparison.Verdict;
-import org.fiberbench.report.stats.Ratio;
+import org.fiberbench.stats.Ratio;
 
 /**
  * Compares two runs: scenarios are matched by (executor, workload, load, JVM options); each pair

@@ -3,7 +3,7 @@ package org.fiberbench.report;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
-import org.fiberbench.report.stats.Ratio;
+import org.fiberbench.stats.Ratio;
 
 /**
  * Two runs compared scenario by scenario; made by {@link Compare#of}.

@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.fiberbench.report.Comparison.Row;
 import org.fiberbench.report.Comparison.Verdict;
-import org.fiberbench.report.stats.Ratio;
+import org.fiberbench.stats.Ratio;
 
 /** The text table of a comparison: aligned columns, then a one-line tally, the problems and B's new scenarios. */
 final class ComparisonText {
@@ -65,18 +65,7 @@ final class ComparisonText {
     }
 
     static String ratio(Ratio r) {
-        if (r == null) {
-            return "n/a";
-        }
-        String value = String.format(Locale.ROOT, "%.3f", r.value());
-        if (!r.hasInterval()) {
-            return value + " (no interval)";
-        }
-        return value + String.format(Locale.ROOT, " [%s, %s]", bound(r.ciLow()), bound(r.ciHigh()));
-    }
-
-    private static String bound(double v) {
-        return Double.isInfinite(v) ? (v < 0 ? "-inf" : "inf") : String.format(Locale.ROOT, "%.3f", v);
+        return r == null ? "n/a" : r.text();
     }
 
     /** Four significant digits, no exponent for everyday magnitudes. */

@@ -9,7 +9,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.fiberbench.report.stats.Ratio;
+import org.fiberbench.stats.Ratio;
 
 /**
  * Turns a results.json into the data the page draws: warnings, the summary table with ratios
@@ -138,7 +138,11 @@ final class ReportModel {
         return out;
     }
 
-    /** Ratio as page data: NaN and infinities become null, which the page shows as "n/a" or "unbounded". */
+    /**
+     * Ratio as page data, in results.json's keys: no interval gives null ends and {@code interval}
+     * false ("no interval"); an upper end the data cannot bound gives a null {@code ci_high}, which
+     * the page prints as "unbounded".
+     */
     static ObjectNode ratioNode(Ratio r) {
         ObjectNode n = Json.object();
         n.put("value", r.value());

@@ -2,8 +2,8 @@ package org.fiberbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Locale;
-import org.fiberbench.report.stats.Ratio;
-import org.fiberbench.report.stats.Sample;
+import org.fiberbench.stats.Ratio;
+import org.fiberbench.stats.Sample;
 
 /**
  * A scenario's headline number: the JMH-style {@code score} when there is one, else throughput,
@@ -55,11 +55,11 @@ record Score(double value, double error, String unit, double[] iterations) {
         if (iterations.length >= 2 && base.iterations.length >= 2) {
             return Ratio.of(Sample.of(iterations), Sample.of(base.iterations));
         }
-        return new Ratio(value / base.value, Double.NaN, Double.NaN, false);
+        return Ratio.point(value / base.value);
     }
 
     private static double errorOf(double[] its) {
-        return its.length >= 2 ? Sample.of(its).error(Ratio.CONFIDENCE) : Double.NaN;
+        return its.length >= 2 ? Sample.of(its).error() : Double.NaN;
     }
 
     private static double[] iterations(JsonNode node) {

@@ -2,7 +2,7 @@ package org.fiberbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fiberbench.report.stats.Ratio;
+import org.fiberbench.stats.Ratio;
 
 /** One row of the summary table: the scenario, its score, its ratio to the baseline and the resource figures. */
 final class SummaryRow {

@@ -1,4 +1,4 @@
-package org.fiberbench.report.stats;
+package org.fiberbench.stats;
 
 import java.util.Arrays;
 import org.apache.commons.math3.distribution.TDistribution;
@@ -11,6 +11,9 @@ import org.apache.commons.math3.distribution.TDistribution;
  * @param n the number of iterations, at least 1
  */
 public record Sample(double mean, double variance, int n) {
+
+    /** JMH's confidence level, used by the console table, results.json, the report and {@code compare}. */
+    public static final double CONFIDENCE = 0.999;
 
     public Sample {
         if (n < 1) {
@@ -39,9 +42,14 @@ public record Sample(double mean, double variance, int n) {
         return variance / n;
     }
 
+    /** Half-width of the {@link #CONFIDENCE} interval of the mean: JMH's score error. NaN with a single value. */
+    public double error() {
+        return error(CONFIDENCE);
+    }
+
     /**
-     * Half-width of the two-sided Student-t interval of the mean at this confidence (0.999 for
-     * JMH's score error); NaN with a single value, where no interval exists.
+     * Half-width of the two-sided Student-t interval of the mean at this confidence; NaN with a
+     * single value, where no interval exists.
      */
     public double error(double confidence) {
         if (n < 2) {

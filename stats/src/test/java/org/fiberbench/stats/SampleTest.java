@@ -1,4 +1,4 @@
-package org.fiberbench.report.stats;
+package org.fiberbench.stats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

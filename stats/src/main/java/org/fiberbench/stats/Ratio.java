@@ -1,0 +1,117 @@
+package org.fiberbench.stats;
+
+import java.util.Locale;
+
+/**
+ * The ratio of two means, a / b, with its interval and whether it differs significantly from 1.
+ *
+ * @param value mean(a) / mean(b)
+ * @param interval Fieller's interval, limited to the positive ratios; null when no interval exists
+ *     (a side has one value, or a mean is negative)
+ * @param significant whether Welch's two-sided t-test rejects equal means at the interval's level;
+ *     false without an interval
+ */
+public record Ratio(double value, RatioInterval interval, boolean significant) {
+
+    /** JMH's confidence level: the console table, results.json, the report and {@code compare} use it. */
+    public static final double CONFIDENCE = Sample.CONFIDENCE;
+
+    /** A ratio known only as a point: no interval, nothing significant. */
+    public static Ratio point(double value) {
+        return new Ratio(value, null, false);
+    }
+
+    /** mean(a) / mean(b) at {@link #CONFIDENCE}, from raw iteration values. */
+    public static Ratio of(double[] a, double[] b) {
+        return of(Sample.of(a), Sample.of(b), CONFIDENCE);
+    }
+
+    /** The ratio mean(a) / mean(b) at {@link #CONFIDENCE}. */
+    public static Ratio of(Sample a, Sample b) {
+        return of(a, b, CONFIDENCE);
+    }
+
+    /**
+     * Fieller's interval for mean(a) / mean(b): every ρ >= 0 with (ā − ρ b̄)² ≤ t² (sa² + ρ² sb²),
+     * where sa², sb² are the variances of the means and t the Student-t quantile with
+     * Welch–Satterthwaite degrees of freedom. At ρ = 1 this inequality is Welch's test, hence
+     * "significant" and "the interval excludes 1" agree.
+     */
+    public static Ratio of(Sample a, Sample b, double confidence) {
+        if (b.mean() == 0) {
+            throw new IllegalArgumentException("cannot divide by a mean of 0 (baseline of " + b.n() + " values)");
+        }
+        double value = a.mean() / b.mean();
+        if (a.n() < 2 || b.n() < 2 || a.mean() < 0 || b.mean() < 0) {
+            // the interval below is that of positive quantities; fiberbench's scores are never negative
+            return point(value);
+        }
+        double va = a.meanVariance();
+        double vb = b.meanVariance();
+        if (va + vb == 0) {
+            // no spread at all: any difference is real, and the interval is the point
+            return new Ratio(value, new RatioInterval(value, value), a.mean() != b.mean());
+        }
+        double t = Sample.tQuantile(confidence, welchDegreesOfFreedom(a, b));
+        double diff = a.mean() - b.mean();
+        boolean significant = diff * diff > t * t * (va + vb);
+        return new Ratio(value, fieller(a.mean(), b.mean(), va, vb, t), significant);
+    }
+
+    /** Welch–Satterthwaite: (sa² + sb²)² / (sa⁴/(na−1) + sb⁴/(nb−1)) with sa², sb² variances of the means. */
+    public static double welchDegreesOfFreedom(Sample a, Sample b) {
+        double va = a.meanVariance();
+        double vb = b.meanVariance();
+        return (va + vb) * (va + vb) / (va * va / (a.n() - 1) + vb * vb / (b.n() - 1));
+    }
+
+    /**
+     * The ρ >= 0 where q(ρ) = (b̄² − t²sb²) ρ² − 2 ā b̄ ρ + (ā² − t²sa²) <= 0. A ratio of two times
+     * is positive, so the negative part of Fieller's set says nothing and is cut at 0 (the set
+     * still holds the true ratio whenever the full set does). With ā, b̄ >= 0 what is left is
+     * always one interval: [lo, hi] when b̄ is distinguishable from 0 (q opens upwards), else
+     * [r, ∞) — the data give a lower bound but no upper one — or every ρ >= 0.
+     */
+    private static RatioInterval fieller(double ma, double mb, double va, double vb, double t) {
+        double t2 = t * t;
+        double quad = mb * mb - t2 * vb;
+        double half = ma * mb;
+        double constant = ma * ma - t2 * va;
+        // half² − quad·constant, written without the cancellation of ā²b̄² against itself
+        double discriminant = t2 * (ma * ma * vb + mb * mb * va - t2 * va * vb);
+        if (quad > 0) {
+            double root = Math.sqrt(Math.max(0, discriminant));
+            return new RatioInterval(Math.max(0, (half - root) / quad), (half + root) / quad);
+        }
+        if (quad == 0) {
+            // q is linear: -2āb̄ρ + (ā² − t²sa²) <= 0
+            return half > 0 ? new RatioInterval(Math.max(0, constant / (2 * half)), Double.POSITIVE_INFINITY) : RatioInterval.UNBOUNDED;
+        }
+        if (discriminant <= 0) {
+            return RatioInterval.UNBOUNDED;
+        }
+        // q opens downwards: it is <= 0 outside its roots; the larger root is the lower bound
+        double upperRoot = (half - Math.sqrt(discriminant)) / quad;
+        return new RatioInterval(Math.max(0, upperRoot), Double.POSITIVE_INFINITY);
+    }
+
+    /** Whether an interval was computed (both sides had at least two values). */
+    public boolean hasInterval() {
+        return interval != null;
+    }
+
+    /** The interval's lower end; NaN without an interval. */
+    public double ciLow() {
+        return interval == null ? Double.NaN : interval.lower();
+    }
+
+    /** The interval's upper end; NaN without an interval, +∞ when the data give no upper bound. */
+    public double ciHigh() {
+        return interval == null ? Double.NaN : interval.upper();
+    }
+
+    /** Three decimals and the interval in words where needed: {@code 0.500 [0.244, 0.822]}, {@code 2.000 (no interval)}. */
+    public String text() {
+        return String.format(Locale.ROOT, "%.3f", value) + (interval == null ? " (no interval)" : " " + interval.text());
+    }
+}
