@@ -1,6 +1,7 @@
 package org.fiberbench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -81,4 +82,17 @@ class ReportBrowserTest {
         browser.assertCleanAndOffline();
         browser.screenshot("compare");
     }
+
+    @Test
+    void comparisonPageSaysUnboundedInWordsAndNeverShowsANegativeBound() throws Exception {
+        Path[] runs = TwoRuns.writeEdges(dir.resolve("edges"));
+        browser.open(Compare.of(runs[0], runs[1]).writeHtml(dir.resolve("edges.html")));
+        browser.assertAllChartsDrawn(1);
+        String rows = browser.eval("document.querySelector('#comparison tbody').innerText").asText();
+        assertTrue(rows.matches("(?s).*85\\.470\u00d7 \\[\\d+\\.\\d{3}, unbounded].*"), rows);
+        assertTrue(rows.contains("0.060\u00d7 [0.000, "), rows);
+        assertFalse(rows.contains("\u221e") || rows.contains("[\u2212") || rows.contains("[-"), rows);
+        browser.assertCleanAndOffline();
+    }
 }
+

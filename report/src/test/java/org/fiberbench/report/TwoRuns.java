@@ -37,6 +37,24 @@ final class TwoRuns {
         return dirs;
     }
 
+    /**
+     * Writes runs "a" and "b" under {@code root} whose ratios sit at the statistics' edges: virtual's
+     * baseline mean is not distinguishable from 0 (B / A has no upper bound), platform's B mean is
+     * not (B / A reaches down to 0). Returns {a, b}.
+     */
+    static Path[] writeEdges(Path root) {
+        ObjectNode a = run("run-a");
+        add(a, "virtual", "ms/op", null, 0.01, 0.5, 3.0);
+        add(a, "platform:fixed=4", "ms/op", null, 10, 10.1, 9.9);
+        ObjectNode b = run("run-b");
+        add(b, "virtual", "ms/op", null, 99, 100, 101);
+        add(b, "platform:fixed=4", "ms/op", null, 0.2, 1.5, 0.1);
+        Path[] dirs = {root.resolve("a"), root.resolve("b")};
+        Json.writePretty(dirs[0].resolve("results.json"), a);
+        Json.writePretty(dirs[1].resolve("results.json"), b);
+        return dirs;
+    }
+
     private static ObjectNode run(String id) {
         ObjectNode run = Json.object().put("format_version", 1).put("run_id", id);
         run.putArray("scenarios");
