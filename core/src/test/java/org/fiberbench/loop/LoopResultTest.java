@@ -2,10 +2,13 @@ package org.fiberbench.loop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,5 +43,22 @@ class LoopResultTest {
         assertEquals(r, back);
         assertEquals(r.metrics(), back.metrics());
         assertEquals(r.workers(), back.workers());
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void loopWhereEveryTaskFailsHasNullPercentilesNotZero() throws Exception {
+        LoopResult r = LoopDriver.run(LoopRequest.of("virtual", "fail:every=1", "open:rate=100,duration=1s", 500));
+        Map<String, Object> lat = (Map<String, Object>) r.summary().get("latency");
+        assertTrue(((Number) lat.get("errors")).longValue() > 0);
+        assertEquals(0L, lat.get("completed"));
+        for (String view : List.of("corrected", "uncorrected")) {
+            assertTrue(((Map<String, Object>) lat.get(view)).values().stream().allMatch(v -> v == null),
+                    "nothing finished, so no figure: " + lat.get(view));
+        }
+        assertNull(r.metrics().get("latency_p99_ns"));
+        for (Map<String, Object> iv : (List<Map<String, Object>>) lat.get("intervals")) {
+            assertNull(iv.get("p99_ns"), "an interval with only failures has no percentile: " + iv);
+        }
     }
 }
