@@ -1,16 +1,15 @@
 package org.fiberbench.engine;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.fiberbench.loop.LoopFork;
 import org.fiberbench.loop.LoopRequest;
+import org.fiberbench.loop.LoopResult;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
 import org.fiberbench.secret.SecretChannel;
@@ -24,7 +23,6 @@ import org.fiberbench.secret.WorkloadSecrets;
 final class ForkedLoopRunner implements ScenarioRunner {
     /** Time for a fork to start, set the workload up and exit, beyond the load's own duration and drain. */
     static final Duration GRACE = Duration.ofSeconds(60);
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Override
     public ScenarioResult run(Scenario s, String id, RunDirectory run) throws Exception {
@@ -51,7 +49,7 @@ final class ForkedLoopRunner implements ScenarioRunner {
                 return r.failure(failure);
             }
         }
-        fill(r, id, run, JSON.readValue(result.toFile(), Map.class));
+        fill(r, id, run, LoopResult.read(result));
         Observation.collect(r, run, id);
         return r;
     }
@@ -83,14 +81,12 @@ final class ForkedLoopRunner implements ScenarioRunner {
         return cmd;
     }
 
-    @SuppressWarnings("unchecked")
-    private static ScenarioResult fill(ScenarioResult r, String id, RunDirectory run, Map<String, Object> summary) {
-        ((Map<String, Object>) summary.get("metrics")).forEach(r::metric);
-        List<Number> it = (List<Number>) summary.get("iterations");
-        r.iterations(it.stream().mapToDouble(Number::doubleValue).toArray());
-        r.section("latency", summary.get("latency"));
-        r.section("workers", summary.get("workers"));
-        if (summary.get("workers") instanceof Map<?, ?> w && w.get("imbalance") instanceof Number imbalance) {
+    private static ScenarioResult fill(ScenarioResult r, String id, RunDirectory run, LoopResult result) {
+        result.metrics().forEach(r::metric);
+        r.iterations(result.iterationValues());
+        r.section("latency", result.latency().section());
+        r.section("workers", result.workers());
+        if (result.workers().get("imbalance") instanceof Number imbalance) {
             r.metric("imbalance", imbalance); // as for batch scenarios: in the table's notes too
         }
         for (String[] f : new String[][] {{"hgrm", ".hgrm"}, {"hgrm_service", "-service.hgrm"}, {"hlog", ".hlog"},

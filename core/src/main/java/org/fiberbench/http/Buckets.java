@@ -2,12 +2,12 @@ package org.fiberbench.http;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
+import org.fiberbench.measure.LatencyReport;
 import org.fiberbench.spec.Numbers;
 import org.fiberbench.spec.SpecException;
 
@@ -53,7 +53,12 @@ public record Buckets(List<Duration> bounds) {
 
     /** {@code [{label, upper_ns, count}]} over the histogram's recorded values (nanoseconds). */
     public List<Map<String, Object>> count(Histogram h) {
-        List<Map<String, Object>> out = new ArrayList<>();
+        return ranges(h).stream().map(LatencyReport.Bucket::toMap).toList();
+    }
+
+    /** The ranges and their counts over the histogram's recorded values (nanoseconds); the last one unbounded. */
+    public List<LatencyReport.Bucket> ranges(Histogram h) {
+        List<LatencyReport.Bucket> out = new ArrayList<>();
         long lower = 0;
         for (int i = 0; i <= bounds.size(); i++) {
             boolean last = i == bounds.size();
@@ -61,11 +66,7 @@ public record Buckets(List<Duration> bounds) {
             long n = h.getTotalCount() == 0 ? 0
                     : h.getCountBetweenValues(lower, Math.min(upper - 1, h.getMaxValue()));
             String label = i == 0 ? "< " + ms(upper) : last ? ">= " + ms(lower) : ms(lower).replace(" ms", "") + "–" + ms(upper);
-            Map<String, Object> b = new LinkedHashMap<>();
-            b.put("label", label);
-            b.put("upper_ns", last ? null : upper);
-            b.put("count", lower > h.getMaxValue() ? 0 : n);
-            out.add(b);
+            out.add(new LatencyReport.Bucket(label, last ? null : upper, lower > h.getMaxValue() ? 0 : n));
             lower = upper;
         }
         return out;

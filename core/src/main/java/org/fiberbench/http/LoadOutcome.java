@@ -9,24 +9,26 @@ import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.fiberbench.load.LoadSpec;
+import org.fiberbench.measure.LatencyReport;
+import org.fiberbench.measure.LatencyReportBuilder;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
 
 /**
- * A load run's outcome (whole intervals only): the {@code latency} section of results-format,
- * its flat metrics, and the {@code .hgrm} percentile spectrum. Immutable.
+ * A load run's outcome (whole intervals only): its {@link LatencyReport} (the {@code latency}
+ * section of results-format), its flat metrics, and the {@code .hgrm} percentile spectrum. Immutable.
  */
 public final class LoadOutcome {
-    private static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
-    private static final String[] NAMES = {"p50", "p90", "p99", "p99_9", "p99_99"};
     private final LoadOptions options;
     private final LoadRecorder.Snapshot s;
     private final boolean interrupted;
+    private final LatencyReport report;
 
     LoadOutcome(LoadOptions options, LoadRecorder.Snapshot snapshot, boolean interrupted) {
         this.options = options;
         this.s = snapshot;
         this.interrupted = interrupted;
+        this.report = build();
     }
 
     public boolean interrupted() {
@@ -54,42 +56,23 @@ public final class LoadOutcome {
         return s.seconds() > 0 ? s.completed() / s.seconds() : 0;
     }
 
+    /** The intervals as results.json has them. */
     public List<Map<String, Object>> intervals() {
-        return s.intervals();
+        return report.intervals().stream().map(LatencyReport.Interval::toMap).toList();
     }
 
     public Histogram corrected() {
         return s.corrected();
     }
 
+    /** The latency report of the measured intervals. */
+    public LatencyReport report() {
+        return report;
+    }
+
     /** The {@code latency} section. */
     public Map<String, Object> section() {
-        LoadSpec l = options.load();
-        boolean open = l.kind() == LoadSpec.Kind.OPEN;
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("model", open ? "open" : "closed");
-        if (open) {
-            m.put("timing", l.poisson() ? "poisson" : "uniform");
-            m.put("requested_rate_ops_s", l.rate());
-        }
-        m.put("achieved_rate_ops_s", throughput());
-        m.put("users", open ? 0 : l.users());
-        if (open && throughput() < LoadSpec.SATURATION_SHARE * l.rate()) {
-            m.put("saturated", true);
-            m.put("saturation_reason", String.format(java.util.Locale.ROOT, "achieved %.1f%% of requested rate",
-                    100 * throughput() / l.rate()));
-        }
-        m.put("completed", s.completed());
-        m.put("errors", errors());
-        m.put("errors_by_class", s.errorsByClass());
-        m.put("corrected", percentiles(s.corrected()));
-        m.put("uncorrected", percentiles(s.uncorrected()));
-        m.put("spectrum", Map.of("corrected", spectrum(s.corrected()), "uncorrected", spectrum(s.uncorrected())));
-        m.put("intervals", s.intervals());
-        List<Map<String, Object>> buckets = new ArrayList<>(options.buckets().count(s.corrected()));
-        buckets.add(Map.of("label", "errors", "count", errors()));
-        m.put("buckets", buckets);
-        return m;
+        return report.section();
     }
 
     /** Flat metrics, unit-suffixed. */
@@ -102,30 +85,18 @@ public final class LoadOutcome {
         m.put("completed", s.completed());
         m.put("errors", errors());
         m.put("requests_sent", s.sent());
-        percentiles(s.corrected()).forEach((k, v) -> m.put("latency_" + k, v));
-        percentiles(s.uncorrected()).forEach((k, v) -> m.put("service_" + k, v));
+        m.putAll(report.percentileMetrics());
         return m;
     }
 
-    static Map<String, Object> percentiles(Histogram h) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < PERCENTILES.length; i++) {
-            m.put(NAMES[i] + "_ns", h.getTotalCount() == 0 ? null : h.getValueAtPercentile(PERCENTILES[i]));
-        }
-        m.put("max_ns", h.getTotalCount() == 0 ? null : h.getMaxValue());
-        m.put("mean_ns", h.getTotalCount() == 0 ? null : h.getMean());
-        return m;
-    }
-
-    private static List<double[]> spectrum(Histogram h) {
-        List<double[]> out = new ArrayList<>();
-        if (h.getTotalCount() == 0) {
-            return out;
-        }
-        for (double p : new double[] {0, 10, 25, 50, 75, 90, 95, 99, 99.5, 99.9, 99.99, 99.999, 100}) {
-            out.add(new double[] {p / 100, h.getValueAtPercentile(p)});
-        }
-        return out;
+    private LatencyReport build() {
+        LoadSpec l = options.load();
+        LatencyReportBuilder b = l.kind() == LoadSpec.Kind.OPEN
+                ? LatencyReport.open(l.poisson() ? "poisson" : "uniform", l.rate()) : LatencyReport.closed(l.users());
+        List<LatencyReport.Bucket> buckets = new ArrayList<>(options.buckets().ranges(s.corrected()));
+        buckets.add(new LatencyReport.Bucket("errors", null, errors()));
+        return b.histograms(s.corrected(), s.uncorrected()).achievedRate(throughput())
+                .counts(s.completed(), errors(), s.errorsByClass()).intervals(s.intervals()).buckets(buckets).build();
     }
 
     /** HdrHistogram's percentile distribution of the corrected latency, in milliseconds. */

@@ -4,7 +4,6 @@ import java.io.FileNotFoundException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -15,6 +14,7 @@ import java.util.function.IntSupplier;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.HdrHistogram.Recorder;
+import org.fiberbench.measure.LatencyReport;
 
 /**
  * Records request outcomes from any number of threads and cuts them into one-second intervals.
@@ -31,7 +31,7 @@ final class LoadRecorder {
     private final ConcurrentHashMap<String, LongAdder> errorsByClass = new ConcurrentHashMap<>();
     private final LongAdder sent = new LongAdder();
     private final ReentrantLock lock = new ReentrantLock();
-    private final List<Map<String, Object>> intervals = new ArrayList<>();
+    private final List<LatencyReport.Interval> intervals = new ArrayList<>();
     private final Histogram totalCorrected = new Histogram(DIGITS);
     private final Histogram totalUncorrected = new Histogram(DIGITS);
     private final Map<String, Long> measuredErrors = new TreeMap<>();
@@ -80,22 +80,11 @@ final class LoadRecorder {
         intervalC = corrected.getIntervalHistogram(intervalC);
         intervalU = uncorrected.getIntervalHistogram(intervalU);
         long errors = intervalErrors.sumThenReset();
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("t_s", second);
-        m.put("warmup", warmup);
-        if (!inWindow) {
-            m.put("drain", true);
-        }
         long count = intervalC.getTotalCount();
-        m.put("count", count);
-        m.put("errors", errors);
-        m.put("throughput_ops_s", seconds > 0 ? count / seconds : 0);
-        m.put("active_users", activeUsers.getAsInt());
-        m.put("p50_ns", intervalC.getValueAtPercentile(50));
-        m.put("p90_ns", intervalC.getValueAtPercentile(90));
-        m.put("p99_ns", intervalC.getValueAtPercentile(99));
-        m.put("max_ns", intervalC.getMaxValue());
-        m.put("service_p99_ns", intervalU.getValueAtPercentile(99));
+        LatencyReport.Interval interval = new LatencyReport.Interval(second, warmup, null, inWindow ? null : true, count, errors,
+                seconds > 0 ? count / seconds : 0, activeUsers.getAsInt(), null, LatencyReport.Interval.at(intervalC, 50),
+                LatencyReport.Interval.at(intervalC, 90), LatencyReport.Interval.at(intervalC, 99),
+                LatencyReport.Interval.max(intervalC), null, LatencyReport.Interval.at(intervalU, 99));
         if (hlog != null) {
             intervalC.setStartTimeStamp(hlog.getBaseTime() + (long) ((second - seconds) * 1000));
             intervalC.setEndTimeStamp(hlog.getBaseTime() + second * 1000L);
@@ -103,7 +92,7 @@ final class LoadRecorder {
         }
         lock.lock();
         try {
-            intervals.add(m);
+            intervals.add(interval);
             if (!warmup) {
                 totalCorrected.add(intervalC);
                 totalUncorrected.add(intervalU);
@@ -157,7 +146,7 @@ final class LoadRecorder {
     }
 
     /** Whole intervals and the measured totals at one moment. */
-    record Snapshot(List<Map<String, Object>> intervals, Histogram corrected, Histogram uncorrected, long completed,
+    record Snapshot(List<LatencyReport.Interval> intervals, Histogram corrected, Histogram uncorrected, long completed,
                     long errors, double seconds, Map<String, Long> errorsByClass, long sent) {
     }
 }

@@ -5,12 +5,11 @@ import java.io.FileNotFoundException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.fiberbench.measure.LatencyRecorder;
+import org.fiberbench.measure.LatencyReport;
 
 /**
  * Cuts the recording into intervals (1 s, aligned to t0, with a cut at the end of warm-up), writes
@@ -32,7 +31,7 @@ final class IntervalLog implements Closeable {
     final Histogram service = total();
     final Histogram batch = total();
     final Histogram startDelay = total();
-    final List<Map<String, Object>> intervals = new ArrayList<>();
+    final List<LatencyReport.Interval> intervals = new ArrayList<>();
     /** Per measured interval: [seconds, tasks finished, backlog at its end, corrected p99]. */
     final List<double[]> measured = new ArrayList<>();
     private long previous;
@@ -95,25 +94,14 @@ final class IntervalLog implements Closeable {
         intervals.add(entry(iv, phase, to, seconds, count, errors, backlog));
     }
 
-    private Map<String, Object> entry(LatencyRecorder.Interval iv, String phase, double to, double seconds, long count,
-                                      long errors, long backlog) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("t_s", Math.round(to * 1000) / 1000.0);
-        m.put("warmup", phase.equals(WARMUP));
-        m.put("phase", phase);
-        m.put("count", count);
-        m.put("errors", errors);
-        m.put("throughput_ops_s", (count + errors) / seconds);
-        m.put("active_users", model.activeUsers());
-        m.put("backlog", backlog);
+    private LatencyReport.Interval entry(LatencyRecorder.Interval iv, String phase, double to, double seconds, long count,
+                                         long errors, long backlog) {
         Histogram c = iv.corrected();
-        m.put("p50_ns", c.getValueAtPercentile(50));
-        m.put("p90_ns", c.getValueAtPercentile(90));
-        m.put("p99_ns", c.getValueAtPercentile(99));
-        m.put("max_ns", c.getMaxValue());
-        m.put("service_p50_ns", iv.service().getValueAtPercentile(50));
-        m.put("service_p99_ns", iv.service().getValueAtPercentile(99));
-        return m;
+        Histogram s = iv.service();
+        return new LatencyReport.Interval(Math.round(to * 1000) / 1000.0, phase.equals(WARMUP), phase, null, count, errors,
+                (count + errors) / seconds, model.activeUsers(), backlog, LatencyReport.Interval.at(c, 50),
+                LatencyReport.Interval.at(c, 90), LatencyReport.Interval.at(c, 99), LatencyReport.Interval.max(c),
+                LatencyReport.Interval.at(s, 50), LatencyReport.Interval.at(s, 99));
     }
 
     private static void log(HistogramLogWriter w, Histogram h, double from, double to, boolean warmup) {

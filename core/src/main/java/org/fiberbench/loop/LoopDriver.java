@@ -3,7 +3,6 @@ package org.fiberbench.loop;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
@@ -16,8 +15,8 @@ import org.fiberbench.workload.WorkloadSpec;
 
 /**
  * Runs one closed or open scenario in this JVM: sets the workload up, starts the model, cuts 1 s
- * intervals until the end, drains the tasks still in flight (bounded), and returns the summary
- * {@link LoopSummary} builds. {@link LoopFork} calls it in a fresh JVM; tests may call it directly.
+ * intervals until the end, drains the tasks still in flight (bounded), and returns the {@link
+ * LoopResult} {@link LoopSummary} builds. {@link LoopFork} calls it in a fresh JVM; tests may call it directly.
  */
 public final class LoopDriver {
     /** Lets the pacer or users start before the first intended start. */
@@ -28,8 +27,8 @@ public final class LoopDriver {
     private LoopDriver() {
     }
 
-    /** Runs the request and returns the summary: {@code metrics}, {@code latency}, {@code iterations}, {@code workers}. */
-    public static Map<String, Object> run(LoopRequest req) throws Exception {
+    /** Runs the request and returns its result: the latency report, the iteration scores, the worker balance. */
+    public static LoopResult run(LoopRequest req) throws Exception {
         LoadSpec load = LoadSpec.parse(req.load());
         if (load.kind() == LoadSpec.Kind.BATCH) {
             throw new org.fiberbench.spec.SpecException("load '" + req.load() + "' is a batch; accepted here: closed, open");
@@ -47,7 +46,7 @@ public final class LoopDriver {
         LoadModel model = open
                 ? new OpenLoadModel(ex, work, rec, load.rate(), durationNanos, load.poisson(), req.seed())
                 : new ClosedLoadModel(ex, work, rec, load.users(), durationNanos, drainNanos);
-        Map<String, Object> summary;
+        LoopResult result;
         try (IntervalLog log = new IntervalLog(rec, model, t0, epochT0, path(req.hlog()), path(req.hlogService()))) {
             settleHeap();
             model.start(t0);
@@ -58,14 +57,14 @@ public final class LoopDriver {
                 ex.close(); // first: then the balance has every carrier's last mount
             }
             // else: a task hangs; closing would wait for it. The fork exits and takes it along.
-            summary = LoopSummary.build(load, rec, model, log, inFlight, ex.workerStats());
+            result = LoopSummary.build(load, rec, model, log, inFlight, ex.workerStats());
             writeSpectrum(log.corrected, req.hgrm());
             writeSpectrum(log.service, req.hgrmService());
             if (inFlight == 0) {
                 work.close();
             }
         }
-        return summary;
+        return result;
     }
 
     /**

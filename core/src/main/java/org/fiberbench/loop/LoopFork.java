@@ -2,14 +2,12 @@ package org.fiberbench.loop;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
-import java.util.Map;
 import org.fiberbench.measure.ForkObservation;
-import org.fiberbench.result.RunDirectory;
 import org.fiberbench.spec.SpecException;
 
 /**
  * The forked JVM of a closed or open scenario: {@code LoopFork <request JSON>} runs the {@link
- * LoopRequest}, writes the summary to {@code request.result} and exits (0 ok, 2 bad spec, 1 other
+ * LoopRequest}, writes its {@link LoopResult} to {@code request.result} and exits (0 ok, 2 bad spec, 1 other
  * failure, the reason as the last line on stderr). It always exits, even when a task hangs.
  */
 public final class LoopFork {
@@ -27,12 +25,12 @@ public final class LoopFork {
             LoopRequest req = JSON.readValue(args[0], LoopRequest.class);
             // observes the whole loop, warm-up included: the loop has no separate measured phase to hook
             ForkObservation observation = ForkObservation.startIfAsked(req.executor());
-            Map<String, Object> summary = LoopDriver.run(req);
+            LoopResult result = LoopDriver.run(req);
             if (observation != null) {
-                observation.finish(completed(summary));
+                observation.finish(result.latency().completed());
             }
             if (req.result() != null) {
-                RunDirectory.writeAtomically(Path.of(req.result()), JSON.writeValueAsBytes(summary));
+                result.write(Path.of(req.result()));
             }
             status = 0;
         } catch (SpecException e) {
@@ -46,12 +44,6 @@ public final class LoopFork {
         System.out.flush();
         System.err.flush();
         System.exit(status);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static long completed(Map<String, Object> summary) {
-        Object c = ((Map<String, Object>) summary.getOrDefault("metrics", Map.of())).get("completed");
-        return c instanceof Number n ? n.longValue() : 0;
     }
 
     /** The request as the fork's single argument. */

@@ -1,38 +1,29 @@
 package org.fiberbench.loop;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
 import org.fiberbench.executor.WorkerStats;
 import org.fiberbench.load.LoadSpec;
 import org.fiberbench.measure.HistogramViews;
 import org.fiberbench.measure.LatencyRecorder;
-import org.fiberbench.measure.Stats;
+import org.fiberbench.measure.LatencyReport;
+import org.fiberbench.measure.LatencyReportBuilder;
 
 /**
- * Turns a finished loop into the {@code latency} section and flat metrics of docs/results-format.md.
- *
- * <p>Scores, so ratios and {@code compare} work like for batches: an open scenario's score is its
- * corrected p99 in ms (the rate is fixed by the user, so latency is what differs between
- * executors), with the per-second p99s as iterations; a closed scenario's score is its throughput
- * in ops/s (a closed loop runs as fast as the system lets it), with per-second throughput as
- * iterations. Only measured intervals count, never warm-up or drain ones.
+ * Turns a finished loop into its {@link LoopResult}: the {@link LatencyReport} of the measured
+ * intervals, the per-second iteration scores, and the executor's worker balance.
  */
 final class LoopSummary {
-    static final String[] LEVELS = {"p50", "p90", "p99", "p99_9", "p99_99"};
-    static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
-    private static final int SPECTRUM_POINTS = 200;
     private static final long[] BUCKET_UPPER_NS = {1_000_000L, 10_000_000L, 100_000_000L, 1_000_000_000L, 10_000_000_000L};
     private static final String[] BUCKET_LABELS = {"< 1 ms", "< 10 ms", "< 100 ms", "< 1 s", "< 10 s"};
 
     private LoopSummary() {
     }
 
-    static Map<String, Object> build(LoadSpec load, LatencyRecorder rec, LoadModel model, IntervalLog log, long inFlight,
-                                     WorkerStats workers) {
+    static LoopResult build(LoadSpec load, LatencyRecorder rec, LoadModel model, IntervalLog log, long inFlight,
+                            WorkerStats workers) {
         boolean open = load.kind() == LoadSpec.Kind.OPEN;
         double seconds = 0;
         double finishedInWindow = 0;
@@ -40,121 +31,40 @@ final class LoopSummary {
             seconds += iv[0];
             finishedInWindow += iv[1];
         }
-        double achieved = seconds > 0 ? finishedInWindow / seconds : 0;
-        Map<String, Object> figures = model.figures();
-        List<String> reasons = reasons(load, achieved, log.measured, inFlight, figures);
-
-        Map<String, Object> lat = new LinkedHashMap<>();
-        lat.put("model", open ? "open" : "closed");
-        lat.put("timing", open ? (load.poisson() ? "poisson" : "uniform") : "closed");
-        lat.put("requested_rate_ops_s", open ? load.rate() : null);
-        lat.put("achieved_rate_ops_s", achieved);
-        lat.put("users", open ? 0 : load.users());
-        lat.put("duration_s", load.duration().toMillis() / 1000.0);
-        lat.put("warmup_s", load.warmup().toMillis() / 1000.0);
-        lat.put("saturated", open && !reasons.isEmpty());
-        lat.put("saturation_reason", reasons.isEmpty() ? null : String.join("; ", reasons));
-        lat.put("completed", log.corrected.getTotalCount());
-        lat.put("errors", rec.errors());
-        lat.put("errors_by_class", rec.errorsByClass());
-        lat.put("in_flight_at_end", inFlight);
-        lat.putAll(figures);
-        lat.put("corrected", percentiles(log.corrected));
-        lat.put("uncorrected", percentiles(log.service));
-        if (open) {
-            lat.put("batch_start", percentiles(log.batch));
+        Map<String, Long> figures = counts(model.figures());
+        LatencyReportBuilder report = open
+                ? LatencyReport.open(load.poisson() ? "poisson" : "uniform", load.rate()).batchStart(log.batch)
+                : LatencyReport.closed(load.users());
+        report.window(load.duration(), load.warmup())
+                .histograms(log.corrected, log.service).startDelay(log.startDelay)
+                .achievedRate(seconds > 0 ? finishedInWindow / seconds : 0)
+                .counts(log.corrected.getTotalCount(), rec.errors(), rec.errorsByClass())
+                .inFlightAtEnd(inFlight).modelFigures(figures)
+                .intervals(log.intervals)
+                .buckets(HistogramViews.buckets(log.corrected, BUCKET_UPPER_NS, BUCKET_LABELS, ">= 10 s",
+                        LatencyRecorder.HIGHEST_NS));
+        if (log.measured.size() >= 2) {
+            report.backlog((long) log.measured.get(0)[2], (long) log.measured.get(log.measured.size() - 1)[2]);
         }
-        lat.put("start_delay", percentiles(log.startDelay));
-        Map<String, Object> spectrum = new LinkedHashMap<>();
-        spectrum.put("corrected", HistogramViews.spectrum(log.corrected, SPECTRUM_POINTS));
-        spectrum.put("uncorrected", HistogramViews.spectrum(log.service, SPECTRUM_POINTS));
-        lat.put("spectrum", spectrum);
-        lat.put("intervals", log.intervals);
-        lat.put("buckets", HistogramViews.buckets(log.corrected, BUCKET_UPPER_NS, BUCKET_LABELS, ">= 10 s",
-                LatencyRecorder.HIGHEST_NS));
+        Long notSubmitted = figures.get("not_submitted");
+        // a handful missed at the very end is noise; it stays in latency.not_submitted either way
+        double due = open ? load.rate() * load.duration().toMillis() / 1000.0 : 0;
+        if (open && notSubmitted != null && notSubmitted > Math.max(1, 0.005 * due)) {
+            report.reason("the pacer fell behind: " + notSubmitted + " due tasks never submitted");
+        }
+        List<Double> iterations = Arrays.stream(iterations(open, log.measured)).boxed().toList();
+        return new LoopResult(report.build(), iterations, workers.section());
+    }
 
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("metrics", metrics(load, lat, log, achieved, reasons));
-        out.put("iterations", iterations(open, log.measured));
-        out.put("latency", lat);
-        out.put("workers", workers.section());
+    /** The model's figures are counts; as longs they read back from the fork's JSON as they were written. */
+    private static Map<String, Long> counts(Map<String, Object> figures) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        figures.forEach((k, v) -> {
+            if (v instanceof Number n) {
+                out.put(k, n.longValue());
+            }
+        });
         return out;
-    }
-
-    private static List<String> reasons(LoadSpec load, double achieved, List<double[]> measured, long inFlight,
-                                        Map<String, Object> figures) {
-        List<String> r = new ArrayList<>();
-        if (load.kind() == LoadSpec.Kind.OPEN) {
-            double share = achieved / load.rate();
-            if (share < LoadSpec.SATURATION_SHARE) {
-                r.add(String.format(Locale.ROOT, "achieved %.1f%% of requested rate", share * 100));
-            }
-            if (measured.size() >= 2) {
-                double first = measured.get(0)[2];
-                double last = measured.get(measured.size() - 1)[2];
-                if (last - first > Math.max(10, 0.05 * load.rate())) {
-                    r.add(String.format(Locale.ROOT, "backlog grew from %.0f to %.0f tasks", first, last));
-                }
-            }
-            Object notSubmitted = figures.get("not_submitted");
-            // a handful missed at the very end is noise; it stays in latency.not_submitted either way
-            double due = load.rate() * load.duration().toMillis() / 1000.0;
-            if (notSubmitted instanceof Long n && n > Math.max(1, 0.005 * due)) {
-                r.add("the pacer fell behind: " + n + " due tasks never submitted");
-            }
-        }
-        if (inFlight > 0) {
-            r.add(inFlight + " tasks still unfinished after the drain (hanging or backlog)");
-        }
-        return r;
-    }
-
-    static Map<String, Object> percentiles(Histogram h) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < LEVELS.length; i++) {
-            m.put(LEVELS[i] + "_ns", h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(PERCENTILES[i]));
-        }
-        m.put("max_ns", h.getMaxValue());
-        m.put("mean_ns", h.getTotalCount() == 0 ? 0.0 : h.getMean());
-        return m;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> metrics(LoadSpec load, Map<String, Object> lat, IntervalLog log, double achieved,
-                                               List<String> reasons) {
-        boolean open = load.kind() == LoadSpec.Kind.OPEN;
-        Map<String, Object> m = new LinkedHashMap<>();
-        double[] it = iterations(open, log.measured);
-        if (open) {
-            m.put("score", log.corrected.getValueAtPercentile(99) / 1e6);
-            m.put("score_unit", "ms p99");
-        } else {
-            m.put("score", achieved);
-            m.put("score_unit", "ops/s");
-        }
-        m.put("score_error", it.length > 1 ? Stats.halfWidth(it) : null);
-        m.put("throughput_ops_s", achieved);
-        m.put("requested_rate_ops_s", open ? load.rate() : null);
-        m.put("completed", lat.get("completed"));
-        m.put("errors", lat.get("errors"));
-        m.put("in_flight_at_end", lat.get("in_flight_at_end"));
-        flat(m, "latency_", (Map<String, Object>) lat.get("corrected"));
-        flat(m, "service_", (Map<String, Object>) lat.get("uncorrected"));
-        if (open) {
-            flat(m, "batch_latency_", (Map<String, Object>) lat.get("batch_start"));
-        }
-        m.put("start_delay_p99_ns", ((Map<String, Object>) lat.get("start_delay")).get("p99_ns"));
-        if (lat.containsKey("peak_in_flight")) {
-            m.put("peak_in_flight", lat.get("peak_in_flight"));
-        }
-        if (!reasons.isEmpty()) {
-            m.put("warning", (open ? "saturated: " : "") + String.join("; ", reasons));
-        }
-        return m;
-    }
-
-    private static void flat(Map<String, Object> m, String prefix, Map<String, Object> p) {
-        p.forEach((k, v) -> m.put(prefix + k, v));
     }
 
     /** Per measured second: corrected p99 in ms (open) or throughput in ops/s (closed). */

@@ -2,7 +2,6 @@ package org.fiberbench.measure;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
@@ -33,16 +32,16 @@ public final class HistogramViews {
      * {@code [{label, upper_ns, count}]}: values below each of {@code uppersNs} (and above the one
      * before), then the rest as {@code overLabel} with {@code overUpperNs} as its bound.
      */
-    public static List<Map<String, Object>> buckets(Histogram h, long[] uppersNs, String[] labels, String overLabel,
-                                                    long overUpperNs) {
-        List<Map<String, Object>> out = new ArrayList<>();
+    public static List<LatencyReport.Bucket> buckets(Histogram h, long[] uppersNs, String[] labels, String overLabel,
+                                                     long overUpperNs) {
+        List<LatencyReport.Bucket> out = new ArrayList<>();
         long below = 0;
         for (int i = 0; i < uppersNs.length; i++) {
             long upTo = h.getTotalCount() == 0 ? 0 : h.getCountBetweenValues(0, uppersNs[i] - 1);
-            out.add(Map.of("label", labels[i], "upper_ns", uppersNs[i], "count", upTo - below));
+            out.add(new LatencyReport.Bucket(labels[i], uppersNs[i], upTo - below));
             below = upTo;
         }
-        out.add(Map.of("label", overLabel, "upper_ns", overUpperNs, "count", h.getTotalCount() - below));
+        out.add(new LatencyReport.Bucket(overLabel, overUpperNs, h.getTotalCount() - below));
         return out;
     }
 }

@@ -30,7 +30,7 @@ class LoopBalanceTest {
     @Test
     void closedLoopOnFixedCarriersCountsMountsNotSleeps() throws Exception {
         Map<String, Object> s = LoopDriver.run(LoopRequest.of("virtual:scheduler=fixed,carriers=2", "sleep:ms=20",
-                "closed:users=8,duration=1s", 500));
+                "closed:users=8,duration=1s", 500)).summary();
         assertEquals("mounted_time", workers(s).get("busy"));
         assertEquals(2, byWorker(s).size(), () -> "" + byWorker(s));
         long tasks = sumTasks(s);
@@ -42,7 +42,7 @@ class LoopBalanceTest {
 
     @Test
     void openLoopOnTheJdkSchedulerCountsCarrierCpu() throws Exception {
-        Map<String, Object> s = LoopDriver.run(LoopRequest.of("virtual", "sleep:ms=20", "open:rate=200,duration=1s", 500));
+        Map<String, Object> s = LoopDriver.run(LoopRequest.of("virtual", "sleep:ms=20", "open:rate=200,duration=1s", 500)).summary();
         assertEquals("cpu_time", workers(s).get("busy"));
         assertTrue(byWorker(s).keySet().stream().allMatch(k -> k.matches("ForkJoinPool-\\d+-worker-\\d+")), () -> "" + byWorker(s));
         long tasks = sumTasks(s);
@@ -52,7 +52,7 @@ class LoopBalanceTest {
 
     @Test
     void inlineInAClosedLoopChargesEachUserItsTasks() throws Exception {
-        Map<String, Object> s = LoopDriver.run(LoopRequest.of("inline", "sleep:ms=10", "closed:users=3,duration=1s", 500));
+        Map<String, Object> s = LoopDriver.run(LoopRequest.of("inline", "sleep:ms=10", "closed:users=3,duration=1s", 500)).summary();
         assertEquals("task_time", workers(s).get("busy"));
         assertEquals(3, byWorker(s).size(), () -> "" + byWorker(s));
         assertTrue(byWorker(s).keySet().stream().allMatch(k -> k.startsWith("fiberbench-user-")), () -> "" + byWorker(s));

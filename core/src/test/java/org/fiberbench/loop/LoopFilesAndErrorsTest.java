@@ -32,7 +32,7 @@ class LoopFilesAndErrorsTest {
 
     @Test
     void hlogReadByHdrHistogramAgreesWithJsonAndTagsWarmup() throws Exception {
-        Map<String, Object> s = LoopDriver.run(withFiles("virtual", "sleep:ms=2", "open:rate=300,duration=2500ms,warmup=1s"));
+        Map<String, Object> s = LoopDriver.run(withFiles("virtual", "sleep:ms=2", "open:rate=300,duration=2500ms,warmup=1s")).summary();
         Histogram total = new Histogram(1, LatencyRecorder.HIGHEST_NS, LatencyRecorder.DIGITS);
         int warmups = 0;
         try (HistogramLogReader reader = new HistogramLogReader(dir.resolve("x.hlog").toFile())) {
@@ -52,7 +52,7 @@ class LoopFilesAndErrorsTest {
 
     @Test
     void hgrmSpectrumAgreesWithJsonPercentiles() throws Exception {
-        Map<String, Object> s = LoopDriver.run(withFiles("virtual", "sleep:ms=2", "open:rate=300,duration=1500ms"));
+        Map<String, Object> s = LoopDriver.run(withFiles("virtual", "sleep:ms=2", "open:rate=300,duration=1500ms")).summary();
         long p50 = OpenLoadModelTest.ns(s, "uncorrected", "p50_ns");
         List<String> lines = Files.readAllLines(dir.resolve("x-service.hgrm"), StandardCharsets.UTF_8);
         double valueMs = Double.NaN;
@@ -68,7 +68,7 @@ class LoopFilesAndErrorsTest {
 
     @Test
     void failingTasksAreCountedNotRecorded() throws Exception {
-        Map<String, Object> s = LoopDriver.run(LoopRequest.of("virtual", "fail:every=4", "open:rate=400,duration=1s", 500));
+        Map<String, Object> s = LoopDriver.run(LoopRequest.of("virtual", "fail:every=4", "open:rate=400,duration=1s", 500)).summary();
         Map<String, Object> lat = OpenLoadModelTest.latency(s);
         long errors = ((Number) lat.get("errors")).longValue();
         long completed = ((Number) lat.get("completed")).longValue();
@@ -116,7 +116,7 @@ class LoopFilesAndErrorsTest {
 
     @Test
     void closedModelReportsThroughputAsScore() throws Exception {
-        Map<String, Object> s = LoopDriver.run(LoopRequest.of("virtual", "sleep:ms=10", "closed:users=4,duration=1s", 500));
+        Map<String, Object> s = LoopDriver.run(LoopRequest.of("virtual", "sleep:ms=10", "closed:users=4,duration=1s", 500)).summary();
         @SuppressWarnings("unchecked")
         Map<String, Object> m = (Map<String, Object>) s.get("metrics");
         double tput = ((Number) m.get("throughput_ops_s")).doubleValue();

@@ -21,7 +21,7 @@ class OpenLoadModelTest {
     @Test
     void openLoopCountsQueueingDelayOverCapacity() throws Exception {
         Map<String, Object> s = LoopDriver.run(LoopRequest.of("platform:fixed=1", "sleep:ms=10",
-                "open:rate=200,duration=3s", 500));
+                "open:rate=200,duration=3s", 500)).summary();
         long corrected = ns(s, "corrected", "p50_ns");
         long service = ns(s, "uncorrected", "p50_ns");
         assertTrue(corrected > 200_000_000L, "corrected p50 should be hundreds of ms: " + corrected);
@@ -32,7 +32,7 @@ class OpenLoadModelTest {
     @Test
     void correctedAndUncorrectedAgreeUnderCapacity() throws Exception {
         Map<String, Object> s = LoopDriver.run(LoopRequest.of("platform:fixed=1", "sleep:ms=10",
-                "open:rate=20,duration=2s", 500));
+                "open:rate=20,duration=2s", 500)).summary();
         long corrected = ns(s, "corrected", "p50_ns");
         long service = ns(s, "uncorrected", "p50_ns");
         assertTrue(Math.abs(corrected - service) < 3_000_000L, "corrected " + corrected + " vs service " + service);
@@ -43,7 +43,7 @@ class OpenLoadModelTest {
     void pacerKeepsItsScheduleWhenTasksAreSlow() throws Exception {
         // inline: every task runs on the pacer itself, so the pacer can only do 50 of the 100 tasks/s;
         // with the schedule taken from i the lateness accumulates into the corrected latency
-        Map<String, Object> s = LoopDriver.run(LoopRequest.of("inline", "sleep:ms=20", "open:rate=100,duration=1s", 500));
+        Map<String, Object> s = LoopDriver.run(LoopRequest.of("inline", "sleep:ms=20", "open:rate=100,duration=1s", 500)).summary();
         long service = ns(s, "uncorrected", "p50_ns");
         long correctedMax = ns(s, "corrected", "max_ns");
         assertTrue(service < 40_000_000L, "service p50 " + service);
@@ -54,7 +54,7 @@ class OpenLoadModelTest {
     @Test
     void slowTasksDoNotHoldThePacerBack() throws Exception {
         Map<String, Object> s = LoopDriver.run(LoopRequest.of("platform:fixed=1", "sleep:ms=10",
-                "open:rate=200,duration=1s", 0));
+                "open:rate=200,duration=1s", 0)).summary();
         assertEquals(0L, ((Number) latency(s).get("not_submitted")).longValue());
         long lag = ((Number) latency(s).get("pacer_lag_p50_ns")).longValue();
         assertTrue(lag < 5_000_000L, "the pacer submits on time even with a backlog: lag p50 " + lag);

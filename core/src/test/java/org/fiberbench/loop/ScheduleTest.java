@@ -55,7 +55,7 @@ class ScheduleTest {
 
     @Test
     void poissonOpenRunAchievesItsRate() throws Exception {
-        var s = LoopDriver.run(LoopRequest.of("virtual", "noop", "open:rate=500,duration=2s,arrival=poisson", 500));
+        var s = LoopDriver.run(LoopRequest.of("virtual", "noop", "open:rate=500,duration=2s,arrival=poisson", 500)).summary();
         var lat = OpenLoadModelTest.latency(s);
         assertEquals("poisson", lat.get("timing"));
         double achieved = ((Number) lat.get("achieved_rate_ops_s")).doubleValue();

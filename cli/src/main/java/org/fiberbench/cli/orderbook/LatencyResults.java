@@ -4,8 +4,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.fiberbench.load.LoadSpec;
 import org.fiberbench.measure.HistogramViews;
+import org.fiberbench.measure.LatencyReport;
+import org.fiberbench.measure.LatencyReportBuilder;
 import org.fiberbench.orderbook.bench.LatencyBenchmark;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
@@ -17,7 +18,6 @@ import org.fiberbench.result.ScenarioResult;
  * clock start) and uncorrected (service time), the spectrum, per-second intervals and buckets.
  */
 final class LatencyResults {
-    private static final int SPECTRUM_POINTS = 200;
     /** Decade buckets from 1 µs: an order book answers in micro- to milliseconds. */
     private static final long[] BUCKET_UPPER_NS = {1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L, 100_000_000L, 1_000_000_000L};
     private static final String[] BUCKET_LABELS = {"< 1 µs", "< 10 µs", "< 100 µs", "< 1 ms", "< 10 ms", "< 100 ms", "< 1 s"};
@@ -26,19 +26,17 @@ final class LatencyResults {
     }
 
     static void record(RunDirectory run, ScenarioResult r, LatencyBenchmark.Result res, String jvm) {
-        Map<String, Object> corrected = Runs.percentiles(res.latency());
-        Map<String, Object> service = Runs.percentiles(res.service());
+        LatencyReport report = report(res);
         double[] p99s = res.secondlyP99Ms();
         r.metric("score", res.latency().getValueAtPercentile(99) / 1e6).metric("score_unit", "ms p99");
         if (p99s.length > 1) {
             r.iterations(p99s);
         }
-        corrected.forEach((k, v) -> r.metric("latency_" + k, v));
-        service.forEach((k, v) -> r.metric("service_" + k, v));
+        report.percentileMetrics().forEach(r::metric);
         r.metric("throughput_ops_s", res.achievedRate()).metric("requested_rate_ops_s", res.rate())
                 .metric("completed", res.sent()).metric("errors", 0).metric("cpu_s", res.cpuSeconds());
         r.config("gc", String.join(", ", res.collectors()));
-        r.section("latency", section(res, corrected, service));
+        r.section("latency", report.section());
         r.section("orderbook", orderbook(r, res, jvm));
         r.file("hgrm", Runs.writeHgrm(run, r.id(), ".hgrm", res.latency()));
         r.file("hgrm_service", Runs.writeHgrm(run, r.id(), "-service.hgrm", res.service()));
@@ -51,34 +49,22 @@ final class LatencyResults {
         }
     }
 
-    /** Whether the run fell short of its rate: stopped at the deadline, or sent under {@link LoadSpec#SATURATION_SHARE} of it. */
+    /** Whether the run fell short of its rate: stopped at the deadline, or sent under the saturation share of it. */
     static boolean saturated(LatencyBenchmark.Result res) {
-        return !res.completed() || res.achievedRate() < LoadSpec.SATURATION_SHARE * res.rate();
+        return report(res).saturated();
     }
 
-    private static Map<String, Object> section(LatencyBenchmark.Result res, Map<String, Object> corrected, Map<String, Object> service) {
-        Map<String, Object> lat = new LinkedHashMap<>();
-        lat.put("model", "open");
-        lat.put("timing", res.timing().label());
-        lat.put("requested_rate_ops_s", res.rate());
-        lat.put("achieved_rate_ops_s", res.achievedRate());
-        boolean saturated = saturated(res);
-        lat.put("saturated", saturated);
-        lat.put("saturation_reason", !res.completed() ? "stopped at the deadline after " + res.sent() + " of "
-                + res.planned() + " commands" : saturated ? "achieved " + Math.round(100 * res.achievedRate() / res.rate())
-                + "% of requested rate" : null);
-        lat.put("completed", res.sent());
-        lat.put("errors", 0);
-        lat.put("corrected", corrected);
-        lat.put("uncorrected", service);
-        Map<String, Object> spectrum = new LinkedHashMap<>();
-        spectrum.put("corrected", HistogramViews.spectrum(res.latency(), SPECTRUM_POINTS));
-        spectrum.put("uncorrected", HistogramViews.spectrum(res.service(), SPECTRUM_POINTS));
-        lat.put("spectrum", spectrum);
-        lat.put("intervals", intervals(res.intervals()));
-        lat.put("buckets", HistogramViews.buckets(res.latency(), BUCKET_UPPER_NS, BUCKET_LABELS, ">= 1 s",
-                res.latency().getMaxValue() + 1));
-        return lat;
+    /** The run's latency: corrected from the timing's clock start, uncorrected from the actual send (service time). */
+    static LatencyReport report(LatencyBenchmark.Result res) {
+        LatencyReportBuilder b = LatencyReport.open(res.timing().label(), res.rate())
+                .histograms(res.latency(), res.service()).achievedRate(res.achievedRate())
+                .counts(res.sent(), 0, Map.of()).intervals(intervals(res.intervals()))
+                .buckets(HistogramViews.buckets(res.latency(), BUCKET_UPPER_NS, BUCKET_LABELS, ">= 1 s",
+                        res.latency().getMaxValue() + 1));
+        if (!res.completed()) {
+            b.reason("stopped at the deadline after " + res.sent() + " of " + res.planned() + " commands");
+        }
+        return b.build();
     }
 
     private static Map<String, Object> orderbook(ScenarioResult r, LatencyBenchmark.Result res, String jvm) {
@@ -92,21 +78,13 @@ final class LatencyResults {
         return ob;
     }
 
-    private static List<Map<String, Object>> intervals(List<LatencyBenchmark.Interval> intervals) {
-        List<Map<String, Object>> out = new ArrayList<>();
+    private static List<LatencyReport.Interval> intervals(List<LatencyBenchmark.Interval> intervals) {
+        List<LatencyReport.Interval> out = new ArrayList<>();
         for (LatencyBenchmark.Interval iv : intervals) {
-            Map<String, Object> m = new LinkedHashMap<>();
             boolean any = iv.count() > 0;
-            m.put("t_s", Math.round(iv.endSeconds() * 1000) / 1000.0);
-            m.put("warmup", false);
-            m.put("phase", "measure");
-            m.put("count", iv.count());
-            m.put("throughput_ops_s", iv.throughput());
-            m.put("p50_ns", any ? iv.p50Ns() : null);
-            m.put("p90_ns", any ? iv.p90Ns() : null);
-            m.put("p99_ns", any ? iv.p99Ns() : null);
-            m.put("max_ns", any ? iv.maxNs() : null);
-            out.add(m);
+            out.add(new LatencyReport.Interval(Math.round(iv.endSeconds() * 1000) / 1000.0, false, "measure", null,
+                    iv.count(), null, iv.throughput(), null, null, any ? iv.p50Ns() : null, any ? iv.p90Ns() : null,
+                    any ? iv.p99Ns() : null, any ? iv.maxNs() : null, null, null));
         }
         return out;
     }

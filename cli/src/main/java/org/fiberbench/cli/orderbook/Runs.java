@@ -7,9 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.fiberbench.orderbook.BookKind;
 import org.fiberbench.result.RunDirectory;
@@ -78,19 +76,6 @@ final class Runs {
             b.append(' ').append(a.isEmpty() || a.matches(".*[\\s\"'].*") ? "'" + a + "'" : a);
         }
         return b.toString();
-    }
-
-    /** Percentiles in the results format's shape: p50_ns ... max_ns, mean_ns. */
-    static Map<String, Object> percentiles(Histogram h) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("p50_ns", h.getValueAtPercentile(50));
-        m.put("p90_ns", h.getValueAtPercentile(90));
-        m.put("p99_ns", h.getValueAtPercentile(99));
-        m.put("p99_9_ns", h.getValueAtPercentile(99.9));
-        m.put("p99_99_ns", h.getValueAtPercentile(99.99));
-        m.put("max_ns", h.getMaxValue());
-        m.put("mean_ns", h.getMean());
-        return m;
     }
 
     /** Writes the percentile spectrum (values in nanoseconds) and returns its path relative to the run. */
