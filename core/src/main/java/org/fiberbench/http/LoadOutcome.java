@@ -64,12 +64,12 @@ public final class LoadOutcome {
 
     /** The {@code latency} section. */
     public Map<String, Object> section() {
-        LoadSpec l = options.load();
-        boolean open = l.kind() == LoadSpec.Kind.OPEN;
+        var l = options.loop();
+        boolean open = l.open();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("model", open ? "open" : "closed");
         if (open) {
-            m.put("timing", l.poisson() ? "poisson" : "uniform");
+            m.put("timing", l.timing());
             m.put("requested_rate_ops_s", l.rate());
         }
         m.put("achieved_rate_ops_s", throughput());
@@ -96,8 +96,8 @@ public final class LoadOutcome {
     public Map<String, Object> metrics() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("throughput_ops_s", throughput());
-        if (options.load().kind() == LoadSpec.Kind.OPEN) {
-            m.put("requested_rate_ops_s", options.load().rate());
+        if (options.loop().open()) {
+            m.put("requested_rate_ops_s", options.loop().rate());
         }
         m.put("completed", s.completed());
         m.put("errors", errors());

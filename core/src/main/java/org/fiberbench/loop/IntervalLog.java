@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
+import org.fiberbench.load.LoadModel;
 import org.fiberbench.measure.LatencyRecorder;
 
 /**

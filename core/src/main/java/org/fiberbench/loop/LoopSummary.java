@@ -7,7 +7,9 @@ import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.fiberbench.executor.WorkerStats;
+import org.fiberbench.load.LoadModel;
 import org.fiberbench.load.LoadSpec;
+import org.fiberbench.load.LoopLoad;
 import org.fiberbench.measure.HistogramViews;
 import org.fiberbench.measure.LatencyRecorder;
 import org.fiberbench.measure.Stats;
@@ -31,9 +33,9 @@ final class LoopSummary {
     private LoopSummary() {
     }
 
-    static Map<String, Object> build(LoadSpec load, LatencyRecorder rec, LoadModel model, IntervalLog log, long inFlight,
+    static Map<String, Object> build(LoopLoad load, LatencyRecorder rec, LoadModel model, IntervalLog log, long inFlight,
                                      WorkerStats workers) {
-        boolean open = load.kind() == LoadSpec.Kind.OPEN;
+        boolean open = load.open();
         double seconds = 0;
         double finishedInWindow = 0;
         for (double[] iv : log.measured) {
@@ -46,7 +48,7 @@ final class LoopSummary {
 
         Map<String, Object> lat = new LinkedHashMap<>();
         lat.put("model", open ? "open" : "closed");
-        lat.put("timing", open ? (load.poisson() ? "poisson" : "uniform") : "closed");
+        lat.put("timing", load.timing());
         lat.put("requested_rate_ops_s", open ? load.rate() : null);
         lat.put("achieved_rate_ops_s", achieved);
         lat.put("users", open ? 0 : load.users());
@@ -81,10 +83,10 @@ final class LoopSummary {
         return out;
     }
 
-    private static List<String> reasons(LoadSpec load, double achieved, List<double[]> measured, long inFlight,
+    private static List<String> reasons(LoopLoad load, double achieved, List<double[]> measured, long inFlight,
                                         Map<String, Object> figures) {
         List<String> r = new ArrayList<>();
-        if (load.kind() == LoadSpec.Kind.OPEN) {
+        if (load.open()) {
             double share = achieved / load.rate();
             if (share < LoadSpec.SATURATION_SHARE) {
                 r.add(String.format(Locale.ROOT, "achieved %.1f%% of requested rate", share * 100));
@@ -120,9 +122,9 @@ final class LoopSummary {
     }
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> metrics(LoadSpec load, Map<String, Object> lat, IntervalLog log, double achieved,
+    private static Map<String, Object> metrics(LoopLoad load, Map<String, Object> lat, IntervalLog log, double achieved,
                                                List<String> reasons) {
-        boolean open = load.kind() == LoadSpec.Kind.OPEN;
+        boolean open = load.open();
         Map<String, Object> m = new LinkedHashMap<>();
         double[] it = iterations(open, log.measured);
         if (open) {

@@ -1,4 +1,4 @@
-package org.fiberbench.loop;
+package org.fiberbench.load;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -35,15 +35,14 @@ final class OpenLoadModel implements LoadModel {
     private volatile long extraTickets;
     private Thread pacer;
 
-    OpenLoadModel(TaskExecutor executor, Workload workload, LatencyRecorder recorder, double rate, long durationNanos,
-                  boolean poisson, long seed) {
-        this.executor = executor;
-        this.workload = workload;
-        this.recorder = recorder;
-        this.rate = rate;
-        this.durationNanos = durationNanos;
-        this.poisson = poisson;
-        this.seed = seed;
+    OpenLoadModel(LoadModel.Setup setup, OpenLoad load) {
+        this.executor = setup.executor();
+        this.workload = setup.workload();
+        this.recorder = setup.recorder();
+        this.rate = load.rate();
+        this.durationNanos = load.duration().toNanos();
+        this.poisson = load.poisson();
+        this.seed = setup.seed();
         for (int i = 0; i < RING; i++) {
             ring[i] = new Ticket(recorder, null, null);
         }
