@@ -47,7 +47,7 @@ class LoadKindsTest {
     @Test
     void everyListedKindsExampleParsesIntoThatKindsRecord() {
         List<LoadKind> kinds = LoadSpec.kinds();
-        assertEquals(List.of("batch", "closed", "open"), kinds.stream().map(LoadKind::id).toList());
+        assertTrue(kinds.stream().map(LoadKind::id).toList().containsAll(List.of("batch", "closed", "open")));
         for (LoadKind k : kinds) {
             LoadSpec example = LoadSpec.parse(k.example());
             assertInstanceOf(k.type(), example, k.example());
@@ -67,16 +67,21 @@ class LoadKindsTest {
     @Test
     void aLoadOfAnotherFamilyNamesTheKindsAcceptedThere() {
         String m = assertThrows(SpecException.class, () -> LoadSpec.parse("batch:tasks=10", LoopLoad.class)).getMessage();
-        assertEquals("load 'batch:tasks=10': kind batch is not accepted here; accepted: closed, open", m);
+        assertEquals("load 'batch:tasks=10': kind batch is not accepted here; accepted: " + ids(true), m);
         String b = assertThrows(SpecException.class,
                 () -> LoadSpec.parse("open:rate=1,duration=1s", BatchLoad.class)).getMessage();
-        assertEquals("load 'open:rate=1,duration=1s': kind open is not accepted here; accepted: batch", b);
+        assertEquals("load 'open:rate=1,duration=1s': kind open is not accepted here; accepted: " + ids(false), b);
+    }
+
+    /** The ids of the kinds that run in the loop fork (or on JMH), as messages list them. */
+    private static String ids(boolean loop) {
+        return String.join(", ", LoadSpec.kinds().stream().filter(k -> k.runsInLoop() == loop).map(LoadKind::id).toList());
     }
 
     @Test
     void unknownKindNamesEveryKind() {
         String m = assertThrows(SpecException.class, () -> LoadSpec.parse("burst:size=10")).getMessage();
-        assertEquals("unknown load kind 'burst'; accepted: batch, closed, open", m);
+        assertEquals("unknown load kind 'burst'; accepted: batch, " + ids(true), m);
     }
 
     @Test
