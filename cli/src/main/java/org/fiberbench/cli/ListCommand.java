@@ -4,6 +4,7 @@ import java.util.concurrent.Callable;
 import org.fiberbench.engine.Suite;
 import org.fiberbench.engine.Suites;
 import org.fiberbench.executor.ExecutorKind;
+import org.fiberbench.load.LoadKind;
 import org.fiberbench.load.LoadSpec;
 import org.fiberbench.workload.WorkloadKind;
 import picocli.CommandLine.Command;
@@ -35,7 +36,7 @@ final class ListCommand implements Callable<Integer> {
                 }
             }
             case loads -> {
-                for (LoadSpec.Kind k : LoadSpec.Kind.values()) {
+                for (LoadKind k : LoadSpec.kinds()) {
                     sb.append(String.format("%-8s keys: %-24s e.g. %s%n         %s%n", k.id(), String.join(", ", k.keys()),
                             k.example(), k.description()));
                 }

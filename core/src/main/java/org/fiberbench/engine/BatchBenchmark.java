@@ -45,7 +45,7 @@ public class BatchBenchmark {
     public void setUp() throws Exception {
         executorSpec = ExecutorSpec.parse(executor);
         work = WorkloadSpec.parse(workload).create();
-        tasks = LoadSpec.parse(load).tasks();
+        tasks = LoadSpec.parse(load, org.fiberbench.load.BatchLoad.class).tasks();
         timeoutNanos = TimeUnit.MILLISECONDS.toNanos(Long.getLong(TIMEOUT_PROPERTY, Defaults.BATCH_TIMEOUT.toMillis()));
         work.setUp();
     }

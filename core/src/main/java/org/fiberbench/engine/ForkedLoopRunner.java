@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.fiberbench.load.LoopLoad;
 import org.fiberbench.loop.LoopFork;
 import org.fiberbench.loop.LoopRequest;
 import org.fiberbench.loop.LoopResult;
@@ -34,8 +35,8 @@ final class ForkedLoopRunner implements ScenarioRunner {
                 str(run.scenarioFile(id, ".hlog")), str(run.scenarioFile(id, "-service.hlog")), str(result));
         ScenarioResult r = new ScenarioResult(id, s.executor().canonical(), s.workload().canonical(), s.load().canonical())
                 .group(s.group()).jvmArgs(s.settings().jvmArgs())
-                .config("runner", "loop").config("duration_s", s.load().duration().toMillis() / 1000.0)
-                .config("warmup_s", s.load().warmup().toMillis() / 1000.0)
+                .config("runner", "loop").config("duration_s", load(s).duration().toMillis() / 1000.0)
+                .config("warmup_s", load(s).warmup().toMillis() / 1000.0)
                 .config("drain_s", Defaults.LOOP_DRAIN.toMillis() / 1000.0).config("seed", Defaults.LOOP_SEED)
                 .file("fork_log", rel(log));
         Files.deleteIfExists(result);
@@ -57,7 +58,7 @@ final class ForkedLoopRunner implements ScenarioRunner {
     /** Waits for the fork within its bound; null when it succeeded, else why it failed. Never leaves it running. */
     private static String await(Process p, Scenario s, Path log, Path result) throws InterruptedException {
         try {
-            long bound = s.load().duration().plus(Defaults.LOOP_DRAIN).plus(GRACE).toMillis();
+            long bound = load(s).duration().plus(Defaults.LOOP_DRAIN).plus(GRACE).toMillis();
             if (!p.waitFor(bound, TimeUnit.MILLISECONDS)) {
                 return "the loop fork overran " + bound / 1000 + " s and was killed";
             }
@@ -69,6 +70,11 @@ final class ForkedLoopRunner implements ScenarioRunner {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
         }
+    }
+
+    /** Only loop loads reach this runner ({@link ScenarioRunners}). */
+    private static LoopLoad load(Scenario s) {
+        return (LoopLoad) s.load();
     }
 
     static List<String> command(Scenario s, LoopRequest req) {

@@ -140,11 +140,12 @@ final class JmhBatchRunner implements ScenarioRunner {
         double[] ci = stats.getN() > 1 ? stats.getConfidenceIntervalAt(0.999) : new double[] {Double.NaN, Double.NaN};
         r.metric("score_ci_low", Double.isNaN(ci[0]) ? null : ci[0]).metric("score_ci_high", Double.isNaN(ci[1]) ? null : ci[1]);
         r.metric(unit.startsWith("ms") ? "score_ms_per_op" : "throughput_ops_s", score);
-        r.metric("tasks_per_op", s.load().tasks()).metric("samples", stats.getN());
+        long tasks = ((org.fiberbench.load.BatchLoad) s.load()).tasks();
+        r.metric("tasks_per_op", tasks).metric("samples", stats.getN());
         if (unit.startsWith("ms")) {
-            r.metric("ms_per_task", score / s.load().tasks());
+            r.metric("ms_per_task", score / tasks);
         } else {
-            r.metric("tasks_per_s", score * s.load().tasks());
+            r.metric("tasks_per_s", score * tasks);
         }
         List<Double> raw = new ArrayList<>();
         for (BenchmarkResult br : rr.getBenchmarkResults()) {

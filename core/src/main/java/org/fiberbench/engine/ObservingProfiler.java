@@ -47,7 +47,7 @@ public final class ObservingProfiler implements InternalProfiler {
             return List.of();
         }
         long ops = result.getMetadata() == null ? 0 : result.getMetadata().getMeasuredOps();
-        tasks += ops * LoadSpec.parse(benchmark.getParam("load")).tasks();
+        tasks += ops * LoadSpec.parse(benchmark.getParam("load"), org.fiberbench.load.BatchLoad.class).tasks();
         if (++measured == iteration.getCount()) {
             observation.finish(tasks);
             observation = null;

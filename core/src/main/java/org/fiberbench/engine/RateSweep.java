@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import org.fiberbench.executor.ExecutorSpec;
 import org.fiberbench.load.LoadSpec;
+import org.fiberbench.load.OpenLoad;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.LatencyTable;
 import org.fiberbench.result.ScenarioResult;
@@ -121,18 +122,16 @@ public final class RateSweep implements RunListener {
         if (loads.size() > 1) {
             throw new SpecException("--sweep takes at most one --load, the open load whose rate is swept");
         }
-        LoadSpec template = LoadSpec.parse(loads.isEmpty() ? DEFAULT_TEMPLATE : loads.get(0));
-        if (template.kind() != LoadSpec.Kind.OPEN) {
+        LoadSpec parsed = LoadSpec.parse(loads.isEmpty() ? DEFAULT_TEMPLATE : loads.get(0));
+        if (!(parsed instanceof OpenLoad template)) {
             throw new SpecException("--sweep rate needs an open load (e.g. -l open:rate=1,duration=5s); got '"
-                    + template.canonical() + "'");
+                    + parsed.canonical() + "'");
         }
-        String rest = template.canonical().substring(template.canonical().indexOf(',') + 1);
         List<Scenario> out = new ArrayList<>();
         for (String w : workloads.isEmpty() ? List.of("cpu:iterations=100000") : workloads) {
             for (String e : executors) {
                 for (double r : rates) {
-                    LoadSpec l = LoadSpec.parse("open:rate=" + r + "," + rest);
-                    out.add(new Scenario(ExecutorSpec.parse(e), WorkloadSpec.parse(w), l, settings));
+                    out.add(new Scenario(ExecutorSpec.parse(e), WorkloadSpec.parse(w), template.withRate(r), settings));
                 }
             }
         }
@@ -140,6 +139,11 @@ public final class RateSweep implements RunListener {
             ScenarioRunners.forLoad(s.load().kind()).check(s);
         }
         return new Plan("sweep", "adhoc", out);
+    }
+
+    /** The swept rate: every scenario of a sweep has an open load. */
+    private static double rate(Scenario s) {
+        return ((OpenLoad) s.load()).rate();
     }
 
     private static String chain(Scenario s) {
@@ -156,16 +160,16 @@ public final class RateSweep implements RunListener {
         String why = violation(r);
         Map<String, Object> section = new LinkedHashMap<>();
         section.put("param", "rate");
-        section.put("value", s.load().rate());
+        section.put("value", rate(s));
         section.put("sla", slaText());
         section.put("sla_met", why == null);
         r.section("sweep", section);
         Map<String, Object> entry = sweeps.computeIfAbsent(chain(s), k -> newEntry(s));
-        addTo(entry, "values", s.load().rate());
+        addTo(entry, "values", rate(s));
         addTo(entry, "scenario_ids", r.id());
         if (why != null) {
             broken.add(chain(s));
-            entry.put("stopped_early", why + " at " + LatencyTable.rate(s.load().rate()) + "/s");
+            entry.put("stopped_early", why + " at " + LatencyTable.rate(rate(s)) + "/s");
         }
         run.put("sweeps", List.copyOf(sweeps.values()));
     }

@@ -124,7 +124,7 @@ public record Sweep(String param, List<Long> values) {
         if (spec != null) {
             return new Scenario(ExecutorSpec.parse(spec), s.workload(), s.load(), s.settings(), s.group());
         }
-        if (param.equals("tasks") && s.load().kind() == LoadSpec.Kind.BATCH) {
+        if (param.equals("tasks") && s.load() instanceof org.fiberbench.load.BatchLoad) {
             return new Scenario(e, s.workload(), LoadSpec.parse("batch:tasks=" + v), s.settings(), s.group());
         }
         return s;
@@ -185,7 +185,7 @@ public record Sweep(String param, List<Long> values) {
 
     private static Long valueOf(String param, ScenarioResult r) {
         if (param.equals("tasks")) {
-            return LoadSpec.parse(r.load()).tasks();
+            return LoadSpec.parse(r.load()) instanceof org.fiberbench.load.BatchLoad b ? b.tasks() : 0L;
         }
         int p = ExecutorSpec.parse(r.executor()).parallelism();
         return p > 0 ? (long) p : null;

@@ -39,7 +39,7 @@ public final class HttpWorkload implements Workload {
         this.client = HttpSender.Kind.of(s.string("client", LoadOptions.DEFAULT_CLIENT.id()));
     }
 
-    /** Registers {@code http} in {@link WorkloadKind}. */
+    /** The {@code http} kind, provided to {@link WorkloadKind}'s registry by {@link HttpWorkloads}. */
     public static WorkloadKind kind() {
         return new WorkloadKind("http", KEYS, "http:url=http://127.0.0.1:8080/thread/name,user=hello,password=world",
                 "GET a URL per task (keep-alive); a relative url=/path means fiberbench's own server on the scenario's executor",

@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
-import org.fiberbench.load.LoadSpec;
+import org.fiberbench.load.ClosedLoad;
+import org.fiberbench.load.OpenLoad;
 
 /**
  * The HTTP load generator. Closed model: N users on virtual threads, each request → response →
@@ -33,8 +34,8 @@ public final class LoadGenerator {
         this.sender = sender;
         this.recorder = recorder;
         this.start = recorder.startNanos();
-        this.warmupEnd = start + options.load().warmup().toNanos();
-        this.end = start + options.load().duration().toNanos();
+        this.warmupEnd = start + options.loop().warmup().toNanos();
+        this.end = start + options.loop().duration().toNanos();
     }
 
     /** Prepares a run that starts when {@link #run} is called; {@code hlog} may be null. */
@@ -47,7 +48,7 @@ public final class LoadGenerator {
     public LoadOutcome run() throws InterruptedException {
         Thread cutter = Thread.ofPlatform().name("fiberbench-load-intervals").start(this::cutIntervals);
         try {
-            if (options.load().kind() == LoadSpec.Kind.CLOSED) {
+            if (options.load() instanceof ClosedLoad) {
                 closed();
             } else {
                 open();
@@ -73,7 +74,7 @@ public final class LoadGenerator {
     }
 
     private void closed() throws InterruptedException {
-        int users = options.load().users();
+        int users = options.loop().users();
         long rampNanos = options.ramp().toNanos();
         List<Thread> threads = new ArrayList<>(users);
         for (int i = 0; i < users; i++) {
@@ -110,8 +111,9 @@ public final class LoadGenerator {
     }
 
     private void open() {
-        double rate = options.load().rate();
-        boolean poisson = options.load().poisson();
+        OpenLoad load = (OpenLoad) options.load();
+        double rate = load.rate();
+        boolean poisson = load.poisson();
         double next = start;
         ThreadLocalRandom random = ThreadLocalRandom.current();
         while (!stopped) {
@@ -167,7 +169,7 @@ public final class LoadGenerator {
     private void cutIntervals() {
         int second = 0;
         long last = start;
-        boolean warm = options.load().warmup().isZero();
+        boolean warm = options.loop().warmup().isZero();
         while (true) {
             long boundary = start + (second + 1) * 1_000_000_000L;
             if (last < end && boundary > end) {

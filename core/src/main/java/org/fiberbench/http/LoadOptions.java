@@ -2,7 +2,10 @@ package org.fiberbench.http;
 
 import java.time.Duration;
 import java.util.Objects;
+import org.fiberbench.load.ClosedLoad;
 import org.fiberbench.load.LoadSpec;
+import org.fiberbench.load.LoopLoad;
+import org.fiberbench.load.OpenLoad;
 import org.fiberbench.spec.SpecException;
 
 /**
@@ -22,15 +25,20 @@ public record LoadOptions(HttpTarget target, LoadSpec load, HttpSender.Kind clie
         Objects.requireNonNull(load);
         Objects.requireNonNull(client);
         Objects.requireNonNull(buckets);
-        if (load.kind() == LoadSpec.Kind.BATCH) {
+        if (!(load instanceof ClosedLoad || load instanceof OpenLoad)) {
             throw new SpecException("load model '" + load + "' does not fit an HTTP load; accepted: closed:users=N,duration=D or open:rate=R,duration=D");
         }
-        if (ramp == null || ramp.isNegative() || ramp.compareTo(load.duration()) >= 0) {
-            throw new SpecException("--ramp " + ramp + " must be >= 0 and shorter than --duration " + load.duration());
+        if (ramp == null || ramp.isNegative() || ramp.compareTo(((LoopLoad) load).duration()) >= 0) {
+            throw new SpecException("--ramp " + ramp + " must be >= 0 and shorter than --duration " + ((LoopLoad) load).duration());
         }
         if (maxInFlight < 1) {
             throw new SpecException("max in flight " + maxInFlight + " must be >= 1");
         }
+    }
+
+    /** The load as the closed or open loop load it was checked to be. */
+    public LoopLoad loop() {
+        return (LoopLoad) load;
     }
 
     public LoadOptions(HttpTarget target, LoadSpec load) {

@@ -79,8 +79,8 @@ public final class LoadOutcome {
     public Map<String, Object> metrics() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("throughput_ops_s", throughput());
-        if (options.load().kind() == LoadSpec.Kind.OPEN) {
-            m.put("requested_rate_ops_s", options.load().rate());
+        if (options.loop().open()) {
+            m.put("requested_rate_ops_s", options.loop().rate());
         }
         m.put("completed", s.completed());
         m.put("errors", errors());
@@ -90,9 +90,8 @@ public final class LoadOutcome {
     }
 
     private LatencyReport build() {
-        LoadSpec l = options.load();
-        LatencyReportBuilder b = l.kind() == LoadSpec.Kind.OPEN
-                ? LatencyReport.open(l.poisson() ? "poisson" : "uniform", l.rate()) : LatencyReport.closed(l.users());
+        var l = options.loop();
+        LatencyReportBuilder b = l.open() ? LatencyReport.open(l.timing(), l.rate()) : LatencyReport.closed(l.users());
         List<LatencyReport.Bucket> buckets = new ArrayList<>(options.buckets().ranges(s.corrected()));
         buckets.add(new LatencyReport.Bucket("errors", null, errors()));
         return b.histograms(s.corrected(), s.uncorrected()).achievedRate(throughput())

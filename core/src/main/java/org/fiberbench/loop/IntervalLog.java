@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
+import org.fiberbench.load.LoadModel;
 import org.fiberbench.measure.LatencyRecorder;
 import org.fiberbench.measure.LatencyReport;
 

@@ -8,7 +8,9 @@ import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 import org.fiberbench.executor.ExecutorSpec;
 import org.fiberbench.executor.TaskExecutor;
+import org.fiberbench.load.LoadModel;
 import org.fiberbench.load.LoadSpec;
+import org.fiberbench.load.LoopLoad;
 import org.fiberbench.measure.LatencyRecorder;
 import org.fiberbench.workload.Workload;
 import org.fiberbench.workload.WorkloadSpec;
@@ -29,23 +31,17 @@ public final class LoopDriver {
 
     /** Runs the request and returns its result: the latency report, the iteration scores, the worker balance. */
     public static LoopResult run(LoopRequest req) throws Exception {
-        LoadSpec load = LoadSpec.parse(req.load());
-        if (load.kind() == LoadSpec.Kind.BATCH) {
-            throw new org.fiberbench.spec.SpecException("load '" + req.load() + "' is a batch; accepted here: closed, open");
-        }
+        LoopLoad load = LoadSpec.parse(req.load(), LoopLoad.class);
         ExecutorSpec es = ExecutorSpec.parse(req.executor());
         Workload work = WorkloadSpec.parse(req.workload()).create();
         work.setUp();
         TaskExecutor ex = es.create();
-        boolean open = load.kind() == LoadSpec.Kind.OPEN;
         long durationNanos = load.duration().toNanos();
         long drainNanos = TimeUnit.MILLISECONDS.toNanos(req.drainMs());
         long t0 = System.nanoTime() + START_DELAY_NANOS;
         long epochT0 = System.currentTimeMillis() + TimeUnit.NANOSECONDS.toMillis(START_DELAY_NANOS);
-        LatencyRecorder rec = new LatencyRecorder(t0, open);
-        LoadModel model = open
-                ? new OpenLoadModel(ex, work, rec, load.rate(), durationNanos, load.poisson(), req.seed())
-                : new ClosedLoadModel(ex, work, rec, load.users(), durationNanos, drainNanos);
+        LatencyRecorder rec = new LatencyRecorder(t0, load.open());
+        LoadModel model = load.model(new LoadModel.Setup(ex, work, rec, req.seed(), drainNanos));
         LoopResult result;
         try (IntervalLog log = new IntervalLog(rec, model, t0, epochT0, path(req.hlog()), path(req.hlogService()))) {
             settleHeap();

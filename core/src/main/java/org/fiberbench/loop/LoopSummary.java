@@ -5,7 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.fiberbench.executor.WorkerStats;
+import org.fiberbench.load.LoadModel;
 import org.fiberbench.load.LoadSpec;
+import org.fiberbench.load.LoopLoad;
 import org.fiberbench.measure.HistogramViews;
 import org.fiberbench.measure.LatencyRecorder;
 import org.fiberbench.measure.LatencyReport;
@@ -22,9 +24,9 @@ final class LoopSummary {
     private LoopSummary() {
     }
 
-    static LoopResult build(LoadSpec load, LatencyRecorder rec, LoadModel model, IntervalLog log, long inFlight,
+    static LoopResult build(LoopLoad load, LatencyRecorder rec, LoadModel model, IntervalLog log, long inFlight,
                             WorkerStats workers) {
-        boolean open = load.kind() == LoadSpec.Kind.OPEN;
+        boolean open = load.open();
         double seconds = 0;
         double finishedInWindow = 0;
         for (double[] iv : log.measured) {
@@ -33,7 +35,7 @@ final class LoopSummary {
         }
         Map<String, Long> figures = counts(model.figures());
         LatencyReportBuilder report = open
-                ? LatencyReport.open(load.poisson() ? "poisson" : "uniform", load.rate()).batchStart(log.batch)
+                ? LatencyReport.open(load.timing(), load.rate()).batchStart(log.batch)
                 : LatencyReport.closed(load.users());
         report.window(load.duration(), load.warmup())
                 .histograms(log.corrected, log.service).startDelay(log.startDelay)

@@ -1,8 +1,8 @@
 /**
- * The closed and open load models, run in a forked JVM by {@link org.fiberbench.loop.LoopFork}.
- * Closed: N users each loop submit → wait. Open: one pacer starts task i at t0 + i/R (or at a
- * seeded Poisson schedule), whatever the system does, so latency counts from each task's intended
- * start and a stalled system shows its real latency (no coordinated omission). Every finished task
+ * The loop fork: runs one closed or open scenario in a fresh JVM ({@link org.fiberbench.loop.LoopFork}).
+ * The {@link org.fiberbench.load.LoadModel} its {@link org.fiberbench.load.LoopLoad} makes submits
+ * the tasks (closed: N users each loop submit → wait; open: a pacer starts task i at its intended
+ * start, whatever the system does, so a stalled system shows its real latency). Every finished task
  * is recorded wait-free into HdrHistogram recorders ({@link org.fiberbench.measure.LatencyRecorder});
  * one sampler thread cuts 1-second intervals, writes the {@code .hlog} and sums the totals.
  */

@@ -1,44 +1,40 @@
 package org.fiberbench.workload;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.function.Function;
 import org.fiberbench.spec.Spec;
 import org.fiberbench.spec.SpecException;
 
 /**
- * The registry of workload kinds. Each kind validates a spec into its canonical text (throwing
- * {@link SpecException} on bad input) and creates the workload from the spec. New kinds register
- * here with one {@link #register} line in the static block.
+ * A workload kind: its id, keys, example and description for {@code list workloads}, how it
+ * validates a spec into canonical text (throwing {@link SpecException} on bad input) and how it
+ * creates the workload. Kinds come from {@link WorkloadProvider}s found by {@link ServiceLoader} on
+ * the class path, so this package names none of its implementations, and every JVM (the CLI, a
+ * JMH fork, a process-pool worker) finds the same kinds without being told.
  */
 public final class WorkloadKind {
-    private static final Map<String, WorkloadKind> KINDS = new LinkedHashMap<>();
 
-    static {
-        register(new WorkloadKind("cpu", Set.of("iterations"), "cpu:iterations=1000000",
-                "a Math.sqrt loop of N iterations (the scheduler experiment's CPU-heavy task)",
-                CpuWorkload::canonical, CpuWorkload::new));
-        register(new WorkloadKind("sleep", Set.of("ms"), "sleep:ms=200",
-                "Thread.sleep(N ms): a blocking task that holds no CPU",
-                SleepWorkload::canonical, SleepWorkload::new));
-        register(new WorkloadKind("noop", Set.of(), "noop",
-                "does nothing: measures the harness and executor overhead alone",
-                s -> "noop", s -> new NoopWorkload()));
-        register(new WorkloadKind("fail", Set.of("every", "ms"), "fail:every=10",
-                "every Nth task throws (a harness self-check: errors must be counted); ms=N sleeps first",
-                FailWorkload::canonical, FailWorkload::new));
-        register(new WorkloadKind("pin", Set.of("ms"), "pin:ms=10",
-                "sleeps N ms inside a class initializer: pins a virtual thread's carrier on every JDK (a pinning self-check)",
-                PinWorkload::canonical, PinWorkload::new));
-        register(org.fiberbench.workload.jdbc.JdbcWorkloads.kind());
-        register(org.fiberbench.http.HttpWorkload.kind());
-        register(new WorkloadKind("primes", Set.of("range"), "primes:range=0..1000000,5000000..6000000",
-                "is a seeded random value in the range prime? trial division by 2..n-1 (the process pool experiment); ranges cycle task by task",
-                PrimesWorkload::canonical, PrimesWorkload::new));
-        register(new WorkloadKind("file", Set.of("writes", "dir"), "file:writes=0..1000,5000..6000",
-                "write \"abcd\" n times (n in the range) to a file of its own, check 4n bytes, delete it (the process pool experiment)",
-                FileWorkload::canonical, FileWorkload::new));
+    /** Loaded once per JVM, on first use, in the order of the providers' service files. */
+    private static final class Registry {
+        static final Map<String, WorkloadKind> KINDS = load();
+
+        private static Map<String, WorkloadKind> load() {
+            Map<String, WorkloadKind> kinds = new LinkedHashMap<>();
+            for (WorkloadProvider p : ServiceLoader.load(WorkloadProvider.class, WorkloadKind.class.getClassLoader())) {
+                for (WorkloadKind k : p.kinds()) {
+                    if (kinds.putIfAbsent(k.id, k) != null) {
+                        throw new IllegalStateException("workload kind '" + k.id + "' is provided twice, again by "
+                                + p.getClass().getName());
+                    }
+                }
+            }
+            return Collections.unmodifiableMap(kinds);
+        }
     }
 
     private final String id;
@@ -58,20 +54,17 @@ public final class WorkloadKind {
         this.factory = factory;
     }
 
-    public static synchronized void register(WorkloadKind kind) {
-        KINDS.put(kind.id, kind);
-    }
-
-    public static synchronized WorkloadKind of(String id) {
-        WorkloadKind k = KINDS.get(id);
+    public static WorkloadKind of(String id) {
+        WorkloadKind k = Registry.KINDS.get(id);
         if (k == null) {
-            throw new SpecException("unknown workload kind '" + id + "'; accepted: " + String.join(", ", KINDS.keySet()));
+            throw new SpecException("unknown workload kind '" + id + "'; accepted: "
+                    + String.join(", ", Registry.KINDS.keySet()));
         }
         return k;
     }
 
-    public static synchronized Iterable<WorkloadKind> all() {
-        return java.util.List.copyOf(KINDS.values());
+    public static Iterable<WorkloadKind> all() {
+        return List.copyOf(Registry.KINDS.values());
     }
 
     String validate(Spec s) {

@@ -92,7 +92,7 @@ class SuitesTest {
         assertEquals(1, quick.size());
         assertEquals("platform:fixed=1", quick.get(0).executor().canonical());
         assertEquals("sleep:ms=10", quick.get(0).workload().canonical());
-        assertTrue(quick.get(0).load().rate() > 100, "above the 100/s one thread can serve");
+        assertTrue(((org.fiberbench.load.OpenLoad) quick.get(0).load()).rate() > 100, "above the 100/s one thread can serve");
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -14,6 +15,8 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.fiberbench.executor.ExecutorSpec;
 import org.fiberbench.executor.TaskExecutor;
+import org.fiberbench.load.ClosedLoad;
+import org.fiberbench.load.LoadModel;
 import org.fiberbench.measure.LatencyRecorder;
 import org.fiberbench.workload.Workload;
 import org.junit.jupiter.api.Test;
@@ -101,7 +104,8 @@ class LoopFilesAndErrorsTest {
         };
         LatencyRecorder rec = new LatencyRecorder(System.nanoTime(), false);
         try (TaskExecutor ex = ExecutorSpec.parse("platform:cached").create()) {
-            ClosedLoadModel model = new ClosedLoadModel(ex, counting, rec, 3, 500_000_000L, 1_000_000_000L);
+            LoadModel model = new ClosedLoad(3, Duration.ofMillis(500), Duration.ZERO)
+                    .model(new LoadModel.Setup(ex, counting, rec, 42, 1_000_000_000L));
             model.start(System.nanoTime());
             long deadline = System.nanoTime() + 3_000_000_000L;
             while (!model.stopped() && System.nanoTime() < deadline) {

@@ -59,4 +59,13 @@ class OpenLoadModelTest {
         long lag = ((Number) latency(s).get("pacer_lag_p50_ns")).longValue();
         assertTrue(lag < 5_000_000L, "the pacer submits on time even with a backlog: lag p50 " + lag);
     }
+
+    @Test
+    void poissonOpenRunAchievesItsRate() throws Exception {
+        var s = LoopDriver.run(LoopRequest.of("virtual", "noop", "open:rate=500,duration=2s,arrival=poisson", 500)).summary();
+        var lat = OpenLoadModelTest.latency(s);
+        assertEquals("poisson", lat.get("timing"));
+        double achieved = ((Number) lat.get("achieved_rate_ops_s")).doubleValue();
+        assertTrue(achieved > 400 && achieved < 600, "about 500/s on average: " + achieved);
+    }
 }

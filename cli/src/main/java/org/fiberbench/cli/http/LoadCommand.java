@@ -95,7 +95,7 @@ public final class LoadCommand implements Callable<Integer> {
         HttpProbe.check(options.target(), options.client());
         RunDirectory run = RunDirectory.create(out, force, "load", "adhoc", "load " + url + " " + options.load());
         String workload = "http:url=" + url;
-        String id = run.nextScenarioId("load " + options.load().kind().name().toLowerCase(java.util.Locale.ROOT));
+        String id = run.nextScenarioId("load " + options.load().kind());
         LoadGenerator generator = LoadGenerator.create(options, run.scenarioFile(id, ".hlog"));
         AtomicBoolean claimed = new AtomicBoolean();
         CountDownLatch written = new CountDownLatch(1);
@@ -186,7 +186,7 @@ public final class LoadCommand implements Callable<Integer> {
                 opts.load(), o.throughput(), o.completed(), o.errors(), o.errorsByClass().isEmpty() ? "" : o.errorsByClass()));
         // the percentiles and buckets also hold the answers to requests still in flight when the window closed
         sb.append("  latency of ").append(o.corrected().getTotalCount()).append(" responses ")
-                .append(opts.load().kind() == LoadSpec.Kind.OPEN ? "(from intended start) " : "");
+                .append(opts.loop().open() ? "(from intended start) " : "");
         for (String k : List.of("p50", "p90", "p99", "p99_9", "max")) {
             sb.append(k).append(' ').append(ms(m.get("latency_" + k + "_ns"))).append("  ");
         }

@@ -2,14 +2,18 @@ package org.fiberbench.workload.jdbc;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 import org.fiberbench.spec.Spec;
 import org.fiberbench.workload.WorkloadKind;
+import org.fiberbench.workload.WorkloadProvider;
 
-/** The {@code jdbc} workload kind, for {@link WorkloadKind}'s registry. */
-public final class JdbcWorkloads {
+/** The {@code jdbc} workload kind, provided to {@link WorkloadKind}'s registry (named in META-INF/services). */
+public final class JdbcWorkloads implements WorkloadProvider {
     public static final String ID = "jdbc";
 
-    private JdbcWorkloads() {
+    @Override
+    public List<WorkloadKind> kinds() {
+        return List.of(kind());
     }
 
     public static WorkloadKind kind() {

@@ -1,4 +1,4 @@
-package org.fiberbench.loop;
+package org.fiberbench.load;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -29,15 +29,14 @@ final class ClosedLoadModel implements LoadModel {
     private final AtomicInteger hungUsers = new AtomicInteger();
     private Thread[] threads;
 
-    /** @param hangNanos how long after the end a user keeps waiting for its last task before giving up */
-    ClosedLoadModel(TaskExecutor executor, Workload workload, LatencyRecorder recorder, int users, long durationNanos,
-                    long hangNanos) {
-        this.executor = executor;
-        this.workload = workload;
-        this.recorder = recorder;
-        this.users = users;
-        this.durationNanos = durationNanos;
-        this.hangNanos = hangNanos;
+    /** {@code setup.hangNanos()}: how long after the end a user keeps waiting for its last task before giving up. */
+    ClosedLoadModel(LoadModel.Setup setup, ClosedLoad load) {
+        this.executor = setup.executor();
+        this.workload = setup.workload();
+        this.recorder = setup.recorder();
+        this.users = load.users();
+        this.durationNanos = load.duration().toNanos();
+        this.hangNanos = setup.hangNanos();
     }
 
     @Override

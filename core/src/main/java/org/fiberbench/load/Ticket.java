@@ -1,4 +1,4 @@
-package org.fiberbench.loop;
+package org.fiberbench.load;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;

@@ -1,9 +1,11 @@
-package org.fiberbench.loop;
+package org.fiberbench.load;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongFunction;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
@@ -12,10 +14,11 @@ import org.fiberbench.measure.LatencyRecorder;
 import org.fiberbench.workload.Workload;
 
 /**
- * The open model: one pacer thread submits task i at its intended start, t0 + i/R (uniform) or t0 +
- * the sum of i seeded exponential gaps (Poisson). The schedule is computed from i, never from "now",
- * so a late pacer does not drift: it submits the tasks that are due back to back and catches up,
- * and their latency still counts from when they were due.
+ * The open model: one pacer thread submits task i at its intended start, t0 + i/R (uniform), t0 +
+ * the sum of i seeded exponential gaps (Poisson), or whatever {@link Arrivals} the load supplies.
+ * The schedule is computed from i, never from "now", so a late pacer does not drift: it submits the
+ * tasks that are due back to back and catches up, and their latency still counts from when they
+ * were due.
  */
 final class OpenLoadModel implements LoadModel {
     private static final int RING = 1 << 16;
@@ -23,10 +26,8 @@ final class OpenLoadModel implements LoadModel {
     private final TaskExecutor executor;
     private final Workload workload;
     private final LatencyRecorder recorder;
-    private final double rate;
     private final long durationNanos;
-    private final boolean poisson;
-    private final long seed;
+    private final LongFunction<Arrivals> arrivals;
     private final Ticket[] ring = new Ticket[RING];
     private final AtomicLong submitted = new AtomicLong();
     /** Submit time − intended start, recorded by the pacer alone. */
@@ -35,15 +36,13 @@ final class OpenLoadModel implements LoadModel {
     private volatile long extraTickets;
     private Thread pacer;
 
-    OpenLoadModel(TaskExecutor executor, Workload workload, LatencyRecorder recorder, double rate, long durationNanos,
-                  boolean poisson, long seed) {
-        this.executor = executor;
-        this.workload = workload;
-        this.recorder = recorder;
-        this.rate = rate;
-        this.durationNanos = durationNanos;
-        this.poisson = poisson;
-        this.seed = seed;
+    /** @param arrivals the intended start times from a given t0: any open-family load supplies its own */
+    OpenLoadModel(LoadModel.Setup setup, Duration duration, LongFunction<Arrivals> arrivals) {
+        this.executor = setup.executor();
+        this.workload = setup.workload();
+        this.recorder = setup.recorder();
+        this.durationNanos = duration.toNanos();
+        this.arrivals = arrivals;
         for (int i = 0; i < RING; i++) {
             ring[i] = new Ticket(recorder, null, null);
         }
@@ -55,7 +54,7 @@ final class OpenLoadModel implements LoadModel {
     }
 
     private void pace(long t0) {
-        Schedule schedule = new Schedule(t0, rate, poisson, seed);
+        Arrivals schedule = arrivals.apply(t0);
         long end = t0 + durationNanos;
         long extra = 0;
         for (long i = 0; ; i++) {
@@ -113,8 +112,23 @@ final class OpenLoadModel implements LoadModel {
         return m;
     }
 
+    /** Intended start times in {@code System.nanoTime()} terms, ascending; computed, never read from the clock. */
+    interface Arrivals {
+        /** The intended start of the next task. */
+        long next();
+
+        /** How many further tasks are due before {@code end} (consumes the schedule). */
+        default long countBefore(long end) {
+            long n = 0;
+            while (next() < end) {
+                n++;
+            }
+            return n;
+        }
+    }
+
     /** Intended start times, from the task number alone (uniform) or a seeded cumulative sum (Poisson). */
-    static final class Schedule {
+    static final class Schedule implements Arrivals {
         private final long t0;
         private final double periodNanos;
         private final boolean poisson;
@@ -129,8 +143,8 @@ final class OpenLoadModel implements LoadModel {
             this.random = new SplittableRandom(seed);
         }
 
-        /** The intended start of the next task. */
-        long next() {
+        @Override
+        public long next() {
             long at;
             if (poisson) {
                 at = t0 + (long) offset;
@@ -140,15 +154,6 @@ final class OpenLoadModel implements LoadModel {
             }
             i++;
             return at;
-        }
-
-        /** How many further tasks are due before {@code end} (consumes the schedule). */
-        long countBefore(long end) {
-            long n = 0;
-            while (next() < end) {
-                n++;
-            }
-            return n;
         }
     }
 }
