@@ -14,8 +14,6 @@ public sealed interface LoadSpec permits BatchLoad, LoopLoad {
     long MAX_TASKS = 100_000_000L;
     int MAX_USERS = 1_000_000;
     double MAX_RATE = 10_000_000;
-    /** Below this share of the requested rate an open load is saturated: reported with a warning. */
-    double SATURATION_SHARE = 0.95;
 
     /** The kind's id, the text before the colon: {@code batch}, {@code closed}, {@code open}. */
     String kind();
