@@ -24,7 +24,7 @@ final class ListCommand implements Callable<Integer> {
         StringBuilder sb = new StringBuilder();
         switch (what) {
             case executors -> {
-                for (ExecutorKind k : ExecutorKind.values()) {
+                for (ExecutorKind k : ExecutorKind.all()) {
                     sb.append(String.format("%-13s keys: %-28s e.g. %s%n              %s%n", k.id(),
                             k.keys().isEmpty() ? "-" : String.join(", ", k.keys()), k.example(), k.description()));
                 }

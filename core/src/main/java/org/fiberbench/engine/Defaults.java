@@ -1,9 +1,8 @@
 package org.fiberbench.engine;
 
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
+import org.fiberbench.fork.JavaCommand;
 
 /** Every default in one place. Suites override some per scale; CLI flags override both. */
 public final class Defaults {
@@ -22,7 +21,7 @@ public final class Defaults {
     /** Open loops with arrival=poisson: the seed of the exponential gaps, so runs are repeatable. */
     public static final long LOOP_SEED = 42;
     /** Options every fork gets: custom schedulers reach the JDK's internal builder through this. */
-    public static final List<String> FORK_JVM_ARGS = forkJvmArgs();
+    public static final List<String> FORK_JVM_ARGS = JavaCommand.JVM_ARGS;
 
     public static final Settings SETTINGS = new Settings(FORKS, WARMUP_ITERATIONS, WARMUP_TIME, ITERATIONS, TIME, MODE,
             THREADS, BATCH_TIMEOUT, JVM_ARGS);
@@ -32,19 +31,6 @@ public final class Defaults {
 
     /** The start of every fork's command line: this JVM's {@code java} and {@link #FORK_JVM_ARGS}; mutable, to add to. */
     public static List<String> javaCommand() {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(FORK_JVM_ARGS);
-        cmd.add(RunTempDir.forkArg()); // the process tree's own temp directory, removed with it
-        return cmd;
-    }
-
-    private static List<String> forkJvmArgs() {
-        List<String> args = new ArrayList<>(List.of("--add-opens", "java.base/java.lang=ALL-UNNAMED"));
-        if (Runtime.version().feature() >= 24) {
-            // JMH reads fields through sun.misc.Unsafe; without this every fork prints a deprecation banner
-            args.add("--sun-misc-unsafe-memory-access=allow");
-        }
-        return List.copyOf(args);
+        return JavaCommand.start();
     }
 }

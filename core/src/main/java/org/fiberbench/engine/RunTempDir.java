@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.fiberbench.fork.JavaCommand;
 
 /**
  * The temporary directory of one fiberbench process tree. The launcher starts the CLI with
@@ -26,7 +27,6 @@ public final class RunTempDir {
     /** Directory names: the launcher's pid (= the CLI JVM's, since it execs java), then mktemp's suffix. */
     private static final Pattern NAME = Pattern.compile("fiberbench-tmp-(\\d+)-[A-Za-z0-9]+");
     private static final long WAIT_FOR_FORKS_S = 8;
-    private static volatile Path owned;
 
     private RunTempDir() {
     }
@@ -42,7 +42,7 @@ public final class RunTempDir {
         if (pidOf(dir) != ProcessHandle.current().pid() || !Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
-        owned = dir;
+        JavaCommand.treeTempDir(dir);
         // read when JMH's Runner class loads (after this): the lock must be the one every JMH shares
         System.setProperty("java.io.tmpdir", dir.getParent().toString());
         Runtime.getRuntime().addShutdownHook(new Thread(() -> removeAfterForks(dir), "fiberbench-tmp-cleanup"));
@@ -51,8 +51,7 @@ public final class RunTempDir {
 
     /** The {@code -Djava.io.tmpdir} a child process gets: this process tree's directory. */
     public static String forkArg() {
-        Path dir = owned;
-        return "-Djava.io.tmpdir=" + (dir != null ? dir : System.getProperty("java.io.tmpdir"));
+        return JavaCommand.tempDirArg();
     }
 
     /** The pid in a directory name of ours, or -1. */

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import org.fiberbench.executor.ExecutorSpec;
 import org.fiberbench.http.Buckets;
 import org.fiberbench.http.HttpWorkload;
+import org.fiberbench.http.ServedServer;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
 import org.fiberbench.spec.Spec;
@@ -30,8 +31,6 @@ import org.fiberbench.workload.WorkloadSpec;
  * Every other scenario goes to the runner this one wraps.
  */
 final class ServedHttpRunner implements ScenarioRunner {
-    /** The server's main class, by name: it lives in the server module, which core must not depend on. */
-    static final String SERVER_MAIN = "org.fiberbench.server.ServerMain";
     static final String READY_PREFIX = "fiberbench: serving ";
     static final String USER = "hello";
     static final String PASSWORD = "world";
@@ -62,8 +61,16 @@ final class ServedHttpRunner implements ScenarioRunner {
         }
         Path log = run.scenarioFile(id, "-server.log");
         ScenarioResult r = new ScenarioResult(id, s.executor().canonical(), s.workload().canonical(), s.load().canonical())
-                .group(s.group()).jvmArgs(s.settings().jvmArgs()).file("server_log", "scenarios/" + log.getFileName());
-        Process server = new ProcessBuilder(serverCommand(s)).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+                .group(s.group()).jvmArgs(s.settings().jvmArgs());
+        // the server module registers its main class; core knows it only through that registration
+        String serverMain = ServedServer.mainClass().orElse(null);
+        if (serverMain == null) {
+            return r.failure("no HTTP server is registered on the class path (the server module's "
+                    + "META-INF/services/" + ServedServer.class.getName() + "); run from fiberbench's jar");
+        }
+        r.file("server_log", "scenarios/" + log.getFileName());
+        Process server = new ProcessBuilder(serverCommand(s, serverMain)).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
         try {
             String base = awaitUrl(server, log);
             if (base == null) {
@@ -84,12 +91,12 @@ final class ServedHttpRunner implements ScenarioRunner {
         }
     }
 
-    private static List<String> serverCommand(Scenario s) {
+    private static List<String> serverCommand(Scenario s, String serverMain) {
         List<String> cmd = Defaults.javaCommand();
         cmd.addAll(s.settings().jvmArgs());
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
-        cmd.add(SERVER_MAIN);
+        cmd.add(serverMain);
         cmd.add(s.executor().canonical());
         cmd.add("0");
         cmd.add(SERVER_GRACE.toSeconds() + "s");

@@ -1,14 +1,17 @@
 package org.fiberbench.engine;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.fiberbench.executor.ExecutorKind;
+import org.fiberbench.executor.ExecutorAxis;
 import org.fiberbench.executor.ExecutorSpec;
+import org.fiberbench.executor.InlineExecutorSpec;
 import org.fiberbench.load.LoadSpec;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
@@ -18,7 +21,7 @@ import org.fiberbench.spec.SpecException;
 
 /**
  * A sweep over one parallelism parameter: {@code workers} (process workers, and the threads of
- * platform:fixed so both kinds of pool share one axis, as in seed 004), {@code carriers}
+ * platform:fixed so both kinds of pool share one axis, as in the process pool experiment), {@code carriers}
  * (virtual threads on a custom scheduler), {@code threads} (platform:fixed, forkjoin) or
  * {@code tasks} (batch loads). {@link #expand} runs every scenario once per value, each group led
  * by an {@code inline} baseline; {@link #annotate} then gives every point its speed-up over that
@@ -76,7 +79,7 @@ public record Sweep(String param, List<Long> values) {
         Map<String, List<Scenario>> groups = new LinkedHashMap<>();
         boolean applied = false;
         for (Scenario s : scenarios) {
-            if (s.executor().kind() == ExecutorKind.INLINE) {
+            if (s.executor() instanceof InlineExecutorSpec) {
                 continue;
             }
             for (long v : values) {
@@ -86,7 +89,7 @@ public record Sweep(String param, List<Long> values) {
                         + (t.settings().jvmArgs().isEmpty() ? "" : " " + String.join(" ", t.settings().jvmArgs()))
                         + MARK + param;
                 List<Scenario> g = groups.computeIfAbsent(group, k -> new ArrayList<>(List.of(
-                        new Scenario(ExecutorSpec.parse("inline"), t.workload(), t.load(), t.settings(), k))));
+                        new Scenario(new InlineExecutorSpec(), t.workload(), t.load(), t.settings(), k))));
                 Scenario point = new Scenario(t.executor(), t.workload(), t.load(), t.settings(), group);
                 if (g.stream().noneMatch(x -> x.label().equals(point.label()))) {
                     g.add(point);
@@ -100,32 +103,22 @@ public record Sweep(String param, List<Long> values) {
     }
 
     private String applies() {
-        return switch (param) {
-            case "workers" -> "it applies to process:workers=N and platform:fixed=N executors";
-            case "carriers" -> "it applies to virtual executors with scheduler=forkjoin|fixed|CLASS";
-            case "threads" -> "it applies to platform:fixed=N and forkjoin:parallelism=N";
-            default -> "it applies to batch:tasks=N loads";
-        };
+        return axis().map(ExecutorAxis::appliesTo).orElse("it applies to batch:tasks=N loads");
+    }
+
+    /** The executor size this sweep varies; empty for {@code tasks}, which varies the load. */
+    private Optional<ExecutorAxis> axis() {
+        return Arrays.stream(ExecutorAxis.values()).filter(a -> a.id().equals(param)).findFirst();
     }
 
     /** {@code s} with the parameter set to {@code v}; {@code s} itself when the parameter does not apply. */
     private Scenario at(Scenario s, long v) {
-        ExecutorSpec e = s.executor();
-        String spec = switch (param) {
-            // the size of either kind of pool, as the seed's "threads (processes)" axis
-            case "workers" -> e.kind() == ExecutorKind.PROCESS ? "process:workers=" + v + ",dispatch=" + e.option()
-                    : e.kind() == ExecutorKind.PLATFORM && "fixed".equals(e.option()) ? "platform:fixed=" + v : null;
-            case "carriers" -> e.isVirtual() && e.scheduler() != ExecutorSpec.Scheduler.DEFAULT
-                    ? e.canonical().replaceAll("carriers=\\d+", "carriers=" + v) : null;
-            case "threads" -> e.kind() == ExecutorKind.PLATFORM && "fixed".equals(e.option()) ? "platform:fixed=" + v
-                    : e.kind() == ExecutorKind.FORKJOIN ? "forkjoin:parallelism=" + v : null;
-            default -> null;
-        };
-        if (spec != null) {
-            return new Scenario(ExecutorSpec.parse(spec), s.workload(), s.load(), s.settings(), s.group());
+        Optional<ExecutorSpec> e = axis().flatMap(a -> s.executor().with(a, Math.toIntExact(v)));
+        if (e.isPresent()) {
+            return new Scenario(e.get(), s.workload(), s.load(), s.settings(), s.group());
         }
         if (param.equals("tasks") && s.load() instanceof org.fiberbench.load.BatchLoad) {
-            return new Scenario(e, s.workload(), LoadSpec.parse("batch:tasks=" + v), s.settings(), s.group());
+            return new Scenario(s.executor(), s.workload(), LoadSpec.parse("batch:tasks=" + v), s.settings(), s.group());
         }
         return s;
     }
@@ -179,8 +172,7 @@ public record Sweep(String param, List<Long> values) {
     }
 
     private static String template(String param, ScenarioResult r) {
-        return param.equals("tasks") ? r.executor()
-                : r.executor().replaceAll("(workers|carriers|fixed|parallelism)=\\d+", "$1=N");
+        return param.equals("tasks") ? r.executor() : ExecutorSpec.parse(r.executor()).template();
     }
 
     private static Long valueOf(String param, ScenarioResult r) {

@@ -1,63 +1,69 @@
 package org.fiberbench.executor;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.fiberbench.spec.Spec;
+import org.fiberbench.spec.SpecException;
 
-/** The executor families, with the keys each accepts and an example for {@code list executors}. */
-public enum ExecutorKind {
-    INLINE("inline", List.of(), "inline",
-            "runs tasks one after another in the calling thread (the sequential baseline)"),
-    VIRTUAL("virtual", List.of("scheduler", "carriers"), "virtual:scheduler=fixed,carriers=2",
-            "a virtual thread per task; scheduler=default|forkjoin|fixed|CLASS, carriers=N"),
-    VIRTUAL_POOL("virtual-pool", List.of("size", "scheduler", "carriers"), "virtual-pool:size=1000,scheduler=forkjoin,carriers=2",
-            "a fixed pool of M virtual threads (the coroutine pool of the database experiment); size=M, optional scheduler, carriers"),
-    PLATFORM("platform", List.of("cached", "fixed", "per-task"), "platform:fixed=16",
-            "platform threads: cached pool, fixed=N pool, or per-task (a new thread per task)"),
-    FORKJOIN("forkjoin", List.of("parallelism"), "forkjoin:parallelism=2",
-            "a plain ForkJoinPool(N) running the tasks"),
-    PROCESS("process", List.of("workers", "dispatch"), "process:workers=2,dispatch=shared",
-            "N worker JVMs fed by the parent; dispatch=shared (pull) or static (round-robin up front)");
+/**
+ * An executor family: its id, the keys it accepts, an example and a description for {@code list
+ * executors}, and how its record is parsed. Each record declares its own {@code KIND}; {@link #all}
+ * lists them in the order {@code list executors} shows.
+ *
+ * @param id          the spec's kind, as typed ({@code virtual-pool})
+ * @param keys        the keys it accepts, in canonical order
+ * @param example     a spec that parses, shown by {@code list executors}
+ * @param description one line for {@code list executors}
+ * @param parser      the record's parsing of a spec whose keys were checked
+ */
+public record ExecutorKind(String id, List<String> keys, String example, String description,
+                           Function<Spec, ExecutorSpec> parser) {
 
-    private final String id;
-    private final List<String> keys;
-    private final String example;
-    private final String description;
-
-    ExecutorKind(String id, List<String> keys, String example, String description) {
-        this.id = id;
-        this.keys = keys;
-        this.example = example;
-        this.description = description;
+    public ExecutorKind {
+        Objects.requireNonNull(id);
+        keys = List.copyOf(keys);
+        Objects.requireNonNull(parser);
     }
 
-    public String id() {
-        return id;
-    }
-
-    public List<String> keys() {
-        return keys;
-    }
-
-    public String example() {
-        return example;
-    }
-
-    public String description() {
-        return description;
+    /** Every kind, in the order of {@code list executors}. */
+    public static List<ExecutorKind> all() {
+        return List.of(InlineExecutorSpec.KIND, VirtualExecutorSpec.KIND, VirtualPoolExecutorSpec.KIND,
+                PlatformExecutorSpec.KIND, ForkJoinExecutorSpec.KIND, ProcessExecutorSpec.KIND);
     }
 
     public static ExecutorKind of(String id) {
-        for (ExecutorKind k : values()) {
+        for (ExecutorKind k : all()) {
             if (k.id.equals(id.toLowerCase(Locale.ROOT))) {
                 return k;
             }
         }
-        throw new org.fiberbench.spec.SpecException("unknown executor kind '" + id + "'; accepted: " + ids());
+        throw new SpecException("unknown executor kind '" + id + "'; accepted: " + ids());
     }
 
     public static String ids() {
-        return Arrays.stream(values()).map(ExecutorKind::id).collect(Collectors.joining(", "));
+        return all().stream().map(ExecutorKind::id).collect(Collectors.joining(", "));
+    }
+
+    ExecutorSpec parse(Spec s) {
+        return parser.apply(s);
+    }
+
+    /** Kinds are compared by id: the parser is a function, which has no value equality. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ExecutorKind k && k.id.equals(id);
+    }
+
+    @Override
+    public int hashCode() {
+        return id.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return id;
     }
 }

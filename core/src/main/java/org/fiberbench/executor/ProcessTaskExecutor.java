@@ -26,7 +26,7 @@ final class ProcessTaskExecutor implements TaskExecutor, WorkerProcess.Owner {
     static final String DEPTH_PROPERTY = "fiberbench.process.depth";
     private static final long CLOSE_TIMEOUT_S = 30;
 
-    private final ExecutorSpec spec;
+    private final ProcessExecutorSpec spec;
     private final boolean shared;
     private final int depth;
     private final List<WorkerProcess> workers;
@@ -42,11 +42,11 @@ final class ProcessTaskExecutor implements TaskExecutor, WorkerProcess.Owner {
     private int next;
     private boolean closed;
 
-    ProcessTaskExecutor(ExecutorSpec spec) {
+    ProcessTaskExecutor(ProcessExecutorSpec spec) {
         this.spec = spec;
-        this.shared = spec.option().equals("shared");
+        this.shared = spec.dispatch() == ProcessExecutorSpec.Dispatch.SHARED;
         this.depth = Math.max(1, Integer.getInteger(DEPTH_PROPERTY, 1));
-        this.workers = ProcessWorkerPool.acquire(spec.size());
+        this.workers = ProcessWorkerPool.acquire(spec.workers());
         this.credits = new int[workers.size()];
         this.alive = new boolean[workers.size()];
         this.balance = new WorkerCounters[workers.size()];

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
-import org.fiberbench.engine.Defaults;
+import org.fiberbench.fork.JavaCommand;
 import org.fiberbench.secret.WorkloadSecrets;
 
 /** How a worker JVM is started: the same jar's {@code fiberbench worker}, with a small heap. */
@@ -26,7 +26,7 @@ final class WorkerCommandLine {
      * same class path (tests, and fiberbench used as a library).
      */
     static List<String> of(String classPath) {
-        List<String> cmd = Defaults.javaCommand();
+        List<String> cmd = JavaCommand.start();
         cmd.addAll(WORKER_JVM_ARGS);
         if (System.getProperty(PROFILED_FORK_PROPERTY) != null) {
             // as in the profiled fork itself: inlined frames stay visible, the native library loads quietly

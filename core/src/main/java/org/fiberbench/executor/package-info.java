@@ -1,9 +1,12 @@
 /**
- * Executor specs: how tasks run. {@link org.fiberbench.executor.ExecutorSpec#parse} validates a
- * spec; {@link org.fiberbench.executor.ExecutorSpec#create} makes a {@link
- * org.fiberbench.executor.TaskExecutor}. Implementations are package-private, one per {@link
- * org.fiberbench.executor.ExecutorKind} constant. Custom virtual-thread schedulers go through
- * {@link org.fiberbench.executor.VirtualThreads}, which uses the public
+ * Executor specs: how tasks run. {@link org.fiberbench.executor.ExecutorSpec} is a sealed
+ * interface with one record per kind ({@code InlineExecutorSpec} ... {@code ProcessExecutorSpec});
+ * each record declares its {@link org.fiberbench.executor.ExecutorKind} (keys, example, parsing),
+ * prints its canonical form, derives variants along an {@link org.fiberbench.executor.ExecutorAxis}
+ * (what sweeps vary) and creates its {@link org.fiberbench.executor.TaskExecutor}, whose
+ * implementations are package-private. {@link org.fiberbench.executor.ExecutorSpec#parse} is the
+ * entry point; {@link org.fiberbench.executor.ExecutorKind#all} lists the kinds. Custom
+ * virtual-thread schedulers go through {@link org.fiberbench.executor.VirtualThreads}, which uses the public
  * {@code Thread.Builder.OfVirtual.scheduler(Executor)} where the JDK has it and the JDK's own
  * package-private builder constructor otherwise. The process pool ({@code process:workers=N}) runs
  * tasks in worker JVMs ({@link org.fiberbench.executor.ProcessWorkerMain}, started as the same

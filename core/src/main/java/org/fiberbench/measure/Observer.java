@@ -25,10 +25,10 @@ public final class Observer {
 
         /** Whose carriers an executor's virtual threads run on, if any. */
         public static Carriers of(org.fiberbench.executor.ExecutorSpec e) {
-            if (!e.isVirtual()) {
+            if (!(e instanceof org.fiberbench.executor.OnVirtualThreads v)) {
                 return NONE;
             }
-            return e.scheduler() == org.fiberbench.executor.ExecutorSpec.Scheduler.DEFAULT ? DEFAULT : CUSTOM;
+            return v.scheduler().isDefault() ? DEFAULT : CUSTOM;
         }
     }
 

@@ -9,6 +9,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.fiberbench.executor.ExecutorSpec;
+import org.fiberbench.executor.OnVirtualThreads;
+import org.fiberbench.executor.VirtualScheduler;
 import org.junit.jupiter.api.Test;
 
 /** The suites of seeds 000, 002 and 003 carry the seeds' own parameters at full scale, and the quick ones stay small. */
@@ -42,11 +44,11 @@ class SuitesTest {
         for (Suite.Scale scale : Suite.Scale.values()) {
             List<Scenario> list = plan("schedulers", scale);
             for (int i = 0; i < list.size(); i += 2) {
-                ExecutorSpec fixed = list.get(i).executor();
-                ExecutorSpec fj = list.get(i + 1).executor();
-                assertEquals(ExecutorSpec.Scheduler.FIXED, fixed.scheduler());
-                assertEquals(ExecutorSpec.Scheduler.FORKJOIN, fj.scheduler());
-                assertEquals(fixed.size(), fj.size());
+                VirtualScheduler fixed = ((OnVirtualThreads) list.get(i).executor()).scheduler();
+                VirtualScheduler fj = ((OnVirtualThreads) list.get(i + 1).executor()).scheduler();
+                assertEquals(ExecutorSpec.Scheduler.FIXED, fixed.kind());
+                assertEquals(ExecutorSpec.Scheduler.FORKJOIN, fj.kind());
+                assertEquals(fixed.carriers(), fj.carriers());
                 assertEquals(list.get(i).group(), list.get(i + 1).group(), "fixed is the baseline of its forkjoin twin");
             }
         }

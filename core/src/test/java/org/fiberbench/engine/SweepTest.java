@@ -50,6 +50,23 @@ class SweepTest {
     }
 
     @Test
+    void carrierSweepVariesTheCarriersOfEveryCustomSchedulerKind() {
+        List<Scenario> out = Sweep.parse("carriers=1,3").expand(List.of(
+                scenario("virtual-pool:size=10,scheduler=forkjoin,carriers=2", "batch:tasks=5"),
+                scenario("virtual", "batch:tasks=5")));
+        assertEquals(List.of("inline", "virtual-pool:size=10,scheduler=forkjoin,carriers=1",
+                "virtual-pool:size=10,scheduler=forkjoin,carriers=3", "virtual"),
+                out.stream().map(s -> s.executor().canonical()).toList(), "the JDK's scheduler has no carriers to vary");
+    }
+
+    @Test
+    void aSweepValueOutOfTheKindsRangeIsRejectedNamingIt() {
+        SpecException e = assertThrows(SpecException.class,
+                () -> Sweep.parse("workers=300").expand(List.of(scenario("process:workers=2", "batch:tasks=5"))));
+        assertEquals("executor 'process' key 'workers': 300 is out of range; accepted: 1..256", e.getMessage());
+    }
+
+    @Test
     void rejectsASweepThatChangesNothing() {
         SpecException e = assertThrows(SpecException.class,
                 () -> Sweep.parse("carriers=1..2").expand(List.of(scenario("platform:fixed=2", "batch:tasks=5"))));

@@ -42,8 +42,8 @@ class ExecutorSpecTest {
 
     @Test
     void customSchedulerClassIsAccepted() {
-        var spec = ExecutorSpec.parse("virtual:scheduler=" + SingleThreadScheduler.class.getName() + ",carriers=1");
-        assertEquals(ExecutorSpec.Scheduler.CLASS, spec.scheduler());
+        var spec = (OnVirtualThreads) ExecutorSpec.parse("virtual:scheduler=" + SingleThreadScheduler.class.getName() + ",carriers=1");
+        assertEquals(ExecutorSpec.Scheduler.CLASS, spec.scheduler().kind());
     }
 
     @ParameterizedTest

@@ -3,8 +3,9 @@ package org.fiberbench.server;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.util.Objects;
-import org.fiberbench.executor.ExecutorKind;
 import org.fiberbench.executor.ExecutorSpec;
+import org.fiberbench.executor.InlineExecutorSpec;
+import org.fiberbench.executor.ProcessExecutorSpec;
 import org.fiberbench.spec.SpecException;
 
 /**
@@ -63,7 +64,7 @@ public record ServerOptions(ExecutorSpec executor, String bind, int port, String
         if (maxMs < 0 || maxMs > MAX_MAX_MS) {
             throw new SpecException("--max-ms " + maxMs + " is out of range; accepted: 0.." + MAX_MAX_MS);
         }
-        if (executor.kind() == ExecutorKind.PROCESS || executor.kind() == ExecutorKind.INLINE) {
+        if (executor instanceof ProcessExecutorSpec || executor instanceof InlineExecutorSpec) {
             throw new SpecException("executor '" + executor.canonical()
                     + "' cannot run a server's requests; accepted: virtual, virtual-pool, platform, forkjoin");
         }
