@@ -26,14 +26,12 @@ public final class Main {
 
     /** Runs the CLI in this JVM and returns the exit status; tests call this. */
     public static int execute(String... args) {
-        Cli.args(args);
         RunDirectory.forgetCreated();
         return commandLine().execute(args);
     }
 
     /** Runs the CLI with picocli's error output captured in {@code err}; tests use this. */
     public static int execute(java.io.Writer err, String... args) {
-        Cli.args(args);
         RunDirectory.forgetCreated();
         CommandLine cl = commandLine();
         cl.setErr(new PrintWriter(err, true));

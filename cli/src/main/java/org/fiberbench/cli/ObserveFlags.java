@@ -2,7 +2,6 @@ package org.fiberbench.cli;
 
 import java.time.Duration;
 import java.util.List;
-import org.fiberbench.engine.Observation;
 import org.fiberbench.measure.ObserveOptions;
 import org.fiberbench.measure.ProfilerLibrary;
 import org.fiberbench.result.RunDirectory;
@@ -59,9 +58,8 @@ public final class ObserveFlags {
         }
     }
 
-    /** Makes the options the run's, and records the warnings in the run directory. */
-    static void apply(ObserveOptions o, List<String> warnings, RunDirectory run) {
-        Observation.use(o);
+    /** Records {@link #resolve}'s warnings in the run directory and on stderr. */
+    static void warn(List<String> warnings, RunDirectory run) {
         for (String w : warnings) {
             run.warn(w);
             System.err.println("WARNING: " + w);

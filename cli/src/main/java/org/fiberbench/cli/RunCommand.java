@@ -10,6 +10,7 @@ import org.fiberbench.engine.Engine;
 import org.fiberbench.engine.ExecutorOverride;
 import org.fiberbench.engine.Plan;
 import org.fiberbench.engine.RateSweep;
+import org.fiberbench.engine.RunContext;
 import org.fiberbench.engine.Suite;
 import org.fiberbench.engine.Suites;
 import org.fiberbench.engine.Sweep;
@@ -18,15 +19,20 @@ import org.fiberbench.spec.SpecException;
 import org.fiberbench.workload.FileWorkloadDefaults;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code fiberbench run [SUITE...]} or an ad-hoc matrix of {@code --executor/--workload/--load}. */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Run suites, or every combination of the given executors, workloads and loads.",
             "With no suite and no --executor: the default showdown, every default suite at quick scale."})
 final class RunCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
 
     @Parameters(arity = "0..*", paramLabel = "SUITE", description = "suites to run (see 'fiberbench list suites')")
     List<String> suites = new ArrayList<>();
@@ -93,18 +99,17 @@ final class RunCommand implements Callable<Integer> {
         }
         List<String> observeWarnings = new ArrayList<>();
         var observed = observe.resolve(observeWarnings);
-        if (verbose) {
-            System.setProperty("fiberbench.verbose", "true");
-        }
         DbRun database = DbRun.open(plan, db.options()); // checks the database before anything runs
+        // this run's options, handed to the engine: nothing JVM-wide, so the next run in this JVM starts clean
+        RunContext context = RunContext.DEFAULT.withObserve(observed).withVerbose(verbose).withHook(database.hook());
         RunDirectory run = RunDirectory.create(out, force, plan.name(), plan.scale(),
-                "run " + String.join(" ", DbRun.maskArgs(Cli.args())));
+                "run " + String.join(" ", DbRun.maskArgs(commandArgs())));
         System.err.printf("fiberbench: %d scenarios, results in %s%n", plan.scenarios().size(), run.dir());
         for (String w : run.warnings()) {
             System.err.println("WARNING: " + w);
         }
-        ObserveFlags.apply(observed, observeWarnings, run);
-        Engine engine = new Engine(plan, run, System.err, () -> {
+        ObserveFlags.warn(observeWarnings, run);
+        Engine engine = new Engine(plan, run, context, System.err, () -> {
             org.fiberbench.cli.profile.RunProfileDiffs.addTo(run);
             Sweep.annotate(run);
             AfterRun.finish(run);
@@ -112,19 +117,24 @@ final class RunCommand implements Callable<Integer> {
         if (isRateSweep()) {
             engine.listener(new RateSweep(run, sla));
         }
-        try (database) {
-            return engine.run();
-        }
+        return engine.run();
+    }
+
+    /** The arguments after {@code run}, as given: the {@code command} field of results. */
+    private List<String> commandArgs() {
+        List<String> all = spec.commandLine().getParseResult().originalArgs();
+        int at = all.indexOf(spec.name());
+        return at < 0 ? all : all.subList(at + 1, all.size());
     }
 
     /** Validates every spec and flag before anything is written. */
     Plan plan() {
-        FileWorkloadDefaults.directory(fileDir);
+        Path dir = FileWorkloadDefaults.directory(fileDir); // a bad --dir is reported before any spec
+        Plan plan = unswept().withWorkloads(w -> FileWorkloadDefaults.withDirectory(w, dir));
         if (sweep != null && !isRateSweep()) {
-            Plan plan = unswept();
             return new Plan(plan.name(), plan.scale(), Sweep.parse(sweep).expand(plan.scenarios()));
         }
-        return unswept();
+        return plan;
     }
 
     private boolean isRateSweep() {

@@ -5,24 +5,24 @@ import java.util.List;
 import java.util.regex.Pattern;
 import org.fiberbench.engine.Plan;
 import org.fiberbench.engine.Scenario;
-import org.fiberbench.engine.ScenarioHooks;
+import org.fiberbench.engine.ScenarioHook;
 import org.fiberbench.spec.Spec;
 import org.fiberbench.workload.jdbc.DbConnection;
 
 /**
  * Database support for one run. {@link #open} checks the database while planning (a one-line
- * {@link org.fiberbench.spec.SpecException} on any bad setting) and installs the scenario hook
- * that gives each jdbc scenario its server; {@link #close} removes it. A plan without jdbc
- * scenarios touches no database at all.
+ * {@link org.fiberbench.spec.SpecException} on any bad setting) and makes the scenario hook that
+ * gives each jdbc scenario its server; the CLI puts that {@link #hook} in the run's
+ * {@link org.fiberbench.engine.RunContext}. A plan without jdbc scenarios touches no database at all.
  */
-public final class DbRun implements AutoCloseable {
-    private final AutoCloseable hook;
+public final class DbRun {
+    private final ScenarioHook hook;
     private final String server;
 
     /** {@code password=VALUE} in a spec: the value runs to the next comma, or is quoted. */
     private static final Pattern SPEC_SECRET = Pattern.compile("(?i)(\\bpassword=)('[^']*'|\"[^\"]*\"|[^,]*)");
 
-    private DbRun(AutoCloseable hook, String server) {
+    private DbRun(ScenarioHook hook, String server) {
         this.hook = hook;
         this.server = server;
     }
@@ -45,7 +45,7 @@ public final class DbRun implements AutoCloseable {
         } else {
             server = DbCheck.prepare(options.connection(), options.rows(), specs);
         }
-        return new DbRun(ScenarioHooks.install(new DbScenarioHook(options)), server);
+        return new DbRun(new DbScenarioHook(options), server);
     }
 
     /** The server's product and version, or null when the plan has no database scenario. */
@@ -53,11 +53,9 @@ public final class DbRun implements AutoCloseable {
         return server;
     }
 
-    @Override
-    public void close() throws Exception {
-        if (hook != null) {
-            hook.close();
-        }
+    /** The hook that serves the run's jdbc scenarios their database, or null when the plan has none. */
+    public ScenarioHook hook() {
+        return hook;
     }
 
     /**

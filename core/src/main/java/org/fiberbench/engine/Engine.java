@@ -11,7 +11,8 @@ import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
 
 /**
- * Runs a plan scenario by scenario, each in a fresh JVM, writing results as they come. Ctrl-C
+ * Runs a plan scenario by scenario, each in a fresh JVM, writing results as they come; the
+ * {@link RunContext} says how (observation, hooks), for this run only. Ctrl-C
  * (SIGINT) or SIGTERM: the scenario under way is recorded as {@code interrupted}, the finished
  * ones stay, {@code afterRun} still runs (the report), every child process is ended, and the JVM
  * exits 130 either way.
@@ -22,14 +23,16 @@ public final class Engine {
     private final RunDirectory run;
     private final PrintStream progress;
     private final Runnable afterRun;
+    private final RunContext context;
     private volatile Scenario current;
     private volatile String currentId;
     private volatile boolean done;
     private RunListener listener = new RunListener() { };
 
-    public Engine(Plan plan, RunDirectory run, PrintStream progress, Runnable afterRun) {
+    public Engine(Plan plan, RunDirectory run, RunContext context, PrintStream progress, Runnable afterRun) {
         this.plan = plan;
         this.run = run;
+        this.context = context;
         this.progress = progress;
         this.afterRun = afterRun;
     }
@@ -110,7 +113,7 @@ public final class Engine {
         long st = System.nanoTime();
         ScenarioResult r;
         try {
-            r = ScenarioHooks.run(s, id, run);
+            r = ScenarioHooks.run(s, id, run, context);
         } catch (Exception e) {
             r = new ScenarioResult(id, s.executor().canonical(), s.workload().canonical(), s.load().canonical())
                     .group(s.group()).failure("harness error: " + e);

@@ -24,6 +24,11 @@ import org.fiberbench.secret.WorkloadSecrets;
 final class ForkedLoopRunner implements ScenarioRunner {
     /** Time for a fork to start, set the workload up and exit, beyond the load's own duration and drain. */
     static final Duration GRACE = Duration.ofSeconds(60);
+    private final RunContext context;
+
+    ForkedLoopRunner(RunContext context) {
+        this.context = context;
+    }
 
     @Override
     public ScenarioResult run(Scenario s, String id, RunDirectory run) throws Exception {
@@ -42,7 +47,7 @@ final class ForkedLoopRunner implements ScenarioRunner {
         Files.deleteIfExists(result);
         try (SecretChannel secrets = WorkloadSecrets.serve(s.workload().spec())) {
             List<String> cmd = command(s, req);
-            cmd.addAll(1, Observation.forkJvmArgs(run, id, Observation.observationFile(run, id)));
+            cmd.addAll(1, Observation.forkJvmArgs(context.observe(), run, id, Observation.observationFile(run, id)));
             cmd.addAll(1, WorkloadSecrets.jvmArgs(secrets));
             String failure = await(new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start(),
                     s, log, result);

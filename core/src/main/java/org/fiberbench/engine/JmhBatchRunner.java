@@ -32,12 +32,17 @@ import org.openjdk.jmh.util.Statistics;
 /**
  * Runs a batch scenario through JMH's {@link Runner}: one JMH fork per scenario (or as many as
  * {@code --forks}), JMH's warm-up and measurement iterations, JMH's 99.9% confidence interval.
- * JMH's own log goes to {@code scenarios/<id>-jmh.log}, and to stderr too when
- * {@code fiberbench.verbose} is set.
+ * JMH's own log goes to {@code scenarios/<id>-jmh.log}, and to stderr too when the run is
+ * {@link RunContext#verbose()}.
  */
 final class JmhBatchRunner implements ScenarioRunner {
     private static final Pattern EXCEPTION_LINE =
             Pattern.compile("^(?:Caused by: )?[\\w.$]+(?:Exception|Error)(?::.*)?$");
+    private final RunContext context;
+
+    JmhBatchRunner(RunContext context) {
+        this.context = context;
+    }
 
     @Override
     public ScenarioResult run(Scenario s, String id, RunDirectory run) throws IOException {
@@ -59,7 +64,7 @@ final class JmhBatchRunner implements ScenarioRunner {
              PrintStream out = new PrintStream(tee(file), true, StandardCharsets.UTF_8)) {
             List<String> extra = new ArrayList<>(WorkerBalance.jvmArgs(workers));
             extra.addAll(WorkloadSecrets.jvmArgs(secrets));
-            Runner runner = new Runner(Observation.withObservation(options(s, extra).build(), id, run),
+            Runner runner = new Runner(Observation.withObservation(options(s, extra).build(), context.observe(), id, run),
                     OutputFormatFactory.createFormatInstance(out, VerboseMode.NORMAL));
             results = JmhLockWait.run(runner::run, System.err, lockWait);
         } catch (RunnerException e) {
@@ -80,8 +85,8 @@ final class JmhBatchRunner implements ScenarioRunner {
         return r;
     }
 
-    private static OutputStream tee(OutputStream file) {
-        if (!Boolean.getBoolean("fiberbench.verbose")) {
+    private OutputStream tee(OutputStream file) {
+        if (!context.verbose()) {
             return file;
         }
         return new OutputStream() {

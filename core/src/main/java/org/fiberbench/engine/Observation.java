@@ -19,25 +19,14 @@ import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
- * The parent's side of observing scenarios: the run-wide {@link ObserveOptions} (set once by the
- * CLI — every runner shares the {@link ScenarioRunner} signature, so they travel beside it), the
- * per-scenario file names, the JMH wiring, and turning what a fork observed into results.json
- * sections, metrics, files and warnings.
+ * The parent's side of observing scenarios: the system properties that tell a fork what to
+ * observe (from the run's {@link RunContext}), the per-scenario file names, the JMH wiring, and
+ * turning what a fork observed into results.json sections, metrics, files and warnings.
  */
 public final class Observation {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static volatile ObserveOptions options = ObserveOptions.DEFAULT;
 
     private Observation() {
-    }
-
-    /** Sets the observations of every scenario run from now on in this process. */
-    public static void use(ObserveOptions o) {
-        options = o;
-    }
-
-    public static ObserveOptions options() {
-        return options;
     }
 
     /** Where a scenario's observation files go: {@code scenarios/<id>.jfr}, {@code <id>-cpu.html}, {@code <id>.collapsed}. */
@@ -48,9 +37,11 @@ public final class Observation {
                 label == null ? null : run.scenarioFile(id, "-" + label + ".html"));
     }
 
-    /** System properties and options a fork needs to observe scenario {@code id} and report to {@code out}. */
-    public static List<String> forkJvmArgs(RunDirectory run, String id, Path out) {
-        ObserveOptions o = options;
+    /**
+     * System properties and options a fork needs to observe scenario {@code id} as {@code o} says
+     * and report to {@code out}: the one place observation options cross to a fork.
+     */
+    public static List<String> forkJvmArgs(ObserveOptions o, RunDirectory run, String id, Path out) {
         Observer.Files f = files(run, id, o);
         List<String> args = new ArrayList<>(o.forkJvmArgs());
         o.toProperties().forEach((k, v) -> args.add("-D" + k + "=" + v));
@@ -68,11 +59,11 @@ public final class Observation {
     }
 
     /** JMH options that add {@link ObservingProfiler} to {@code base}, its JVM options appended to base's. */
-    static Options withObservation(Options base, String id, RunDirectory run) {
+    static Options withObservation(Options base, ObserveOptions o, String id, RunDirectory run) {
         List<String> jvm = new ArrayList<>();
         Collection<String> baseArgs = base.getJvmArgsAppend().orElse(List.of());
         jvm.addAll(baseArgs);
-        jvm.addAll(forkJvmArgs(run, id, observationFile(run, id)));
+        jvm.addAll(forkJvmArgs(o, run, id, observationFile(run, id)));
         return new OptionsBuilder().parent(base).addProfiler(ObservingProfiler.class)
                 .jvmArgsAppend(jvm.toArray(String[]::new)).build();
     }

@@ -2,6 +2,7 @@ package org.fiberbench.engine;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.fiberbench.executor.ExecutorSpec;
 import org.fiberbench.load.LoadSpec;
 import org.fiberbench.spec.SpecException;
@@ -53,5 +54,20 @@ public record Plan(String name, String scale, List<Scenario> scenarios) {
         }
         String name = suites.size() == 1 ? suites.get(0).name() : "showdown";
         return new Plan(name, scale.name().toLowerCase(java.util.Locale.ROOT), out);
+    }
+
+    /**
+     * This plan with every workload passed through {@code f} (e.g. the CLI's {@code --dir} given
+     * to file workloads); a group that names a changed workload names the new one, so baselines
+     * and sweeps keep their groups.
+     */
+    public Plan withWorkloads(UnaryOperator<WorkloadSpec> f) {
+        List<Scenario> out = new ArrayList<>();
+        for (Scenario s : scenarios) {
+            WorkloadSpec w = f.apply(s.workload());
+            String group = s.group().replace(s.workload().canonical(), w.canonical());
+            out.add(new Scenario(s.executor(), w, s.load(), s.settings(), group));
+        }
+        return new Plan(name, scale, out);
     }
 }

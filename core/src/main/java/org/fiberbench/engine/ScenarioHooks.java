@@ -1,31 +1,22 @@
 package org.fiberbench.engine;
 
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
 
 /**
- * The hooks the {@link Engine} wraps around every scenario's runner. A command installs a hook
- * for the length of its run and closes the handle afterwards, so a hook never outlives the
- * options it was made from.
+ * The hooks of a run's {@link RunContext} wrapped around a scenario's runner. The hooks come
+ * with the context, so a hook never outlives the run (and the options) it was made for.
  */
-public final class ScenarioHooks {
-    private static final List<ScenarioHook> HOOKS = new CopyOnWriteArrayList<>();
+final class ScenarioHooks {
 
     private ScenarioHooks() {
     }
 
-    /** Adds {@code hook}; closing the returned handle removes it. */
-    public static AutoCloseable install(ScenarioHook hook) {
-        HOOKS.add(hook);
-        return () -> HOOKS.remove(hook);
-    }
-
-    /** Runs {@code s} with its load model's runner, inside every installed hook (first installed = outermost). */
-    static ScenarioResult run(Scenario s, String id, RunDirectory run) throws Exception {
-        ScenarioRunner runner = ScenarioRunners.forLoad(s.load().kind());
-        List<ScenarioHook> hooks = List.copyOf(HOOKS);
+    /** Runs {@code s} with its load model's runner, inside every hook of {@code context} (first = outermost). */
+    static ScenarioResult run(Scenario s, String id, RunDirectory run, RunContext context) throws Exception {
+        ScenarioRunner runner = ScenarioRunners.forLoad(s.load().kind(), context);
+        List<ScenarioHook> hooks = context.hooks();
         for (int i = hooks.size() - 1; i >= 0; i--) {
             ScenarioHook hook = hooks.get(i);
             ScenarioRunner next = runner;

@@ -5,18 +5,25 @@ import org.fiberbench.load.LoadSpec;
 
 /**
  * Which runner runs which load kind: batches on JMH, every loop load in a loop fork. A load kind
- * says which it is ({@link LoadKind#runsInLoop()}), so a new kind needs no line here.
+ * says which it is ({@link LoadKind#runsInLoop()}), so a new kind needs no line here. Runners are
+ * made per run, from its {@link RunContext}.
  */
 public final class ScenarioRunners {
-    private static final ScenarioRunner JMH = new JmhBatchRunner();
-    // http:url=/PATH: fiberbench's own server forked on the scenario's executor (the web server experiment)
-    private static final ScenarioRunner LOOP = new ServedHttpRunner(new ForkedLoopRunner());
 
     private ScenarioRunners() {
     }
 
-    /** The runner for the load kind {@code kind} (its id, e.g. {@code open}). */
+    /** The runner for the load kind {@code kind} (its id, e.g. {@code open}) in a run with {@code context}. */
+    public static ScenarioRunner forLoad(String kind, RunContext context) {
+        if (LoadSpec.kind(kind).runsInLoop()) {
+            // http:url=/PATH: fiberbench's own server forked on the scenario's executor (the web server experiment)
+            return new ServedHttpRunner(new ForkedLoopRunner(context));
+        }
+        return new JmhBatchRunner(context);
+    }
+
+    /** A runner for planning, which only {@link ScenarioRunner#check}s scenarios: no run, no context yet. */
     public static ScenarioRunner forLoad(String kind) {
-        return LoadSpec.kind(kind).runsInLoop() ? LOOP : JMH;
+        return forLoad(kind, RunContext.DEFAULT);
     }
 }

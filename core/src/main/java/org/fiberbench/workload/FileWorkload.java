@@ -17,8 +17,8 @@ import org.fiberbench.spec.SpecException;
  * writes, so the task spends its time in system calls. The task then checks the file holds 4n
  * bytes and deletes it (inside the timed task, so a long run does not fill the disk); {@link
  * #close} removes the task directory and anything a failed task left. Files go to a fresh
- * directory under {@code dir} (default: {@link FileWorkloadDefaults#directory()}, else the JVM's
- * temporary directory); each JVM that runs tasks — a fork or a process-pool worker — makes its own.
+ * directory under {@code dir} (the CLI's {@code --dir} arrives as this key, see {@link
+ * FileWorkloadDefaults#withDirectory}; default: the JVM's temporary directory); each JVM that runs tasks — a fork or a process-pool worker — makes its own.
  */
 final class FileWorkload implements Workload {
     static final String DEFAULT_RANGES = "0..1000,5000..6000,10000..11000";
@@ -41,14 +41,12 @@ final class FileWorkload implements Workload {
                 + (d == null ? "" : ",dir=" + d);
     }
 
-    /** dir= when given, else the CLI's --dir; null means the JVM's temporary directory. */
+    /** dir= when given; null means the JVM's temporary directory. */
     private static Path directory(Spec s) {
-        Path d = s.has("dir") ? Path.of(s.required("dir", "DIR (an existing writable directory)"))
-                : FileWorkloadDefaults.directory();
-        if (d == null) {
+        if (!s.has("dir")) {
             return null;
         }
-        d = d.toAbsolutePath().normalize();
+        Path d = Path.of(s.required("dir", "DIR (an existing writable directory)")).toAbsolutePath().normalize();
         if (!FileWorkloadDefaults.writable(d)) {
             throw new SpecException(s.where("dir") + ": '" + d + "' is not a writable directory; accepted: an existing directory you can write to");
         }

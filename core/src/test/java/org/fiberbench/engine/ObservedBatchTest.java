@@ -15,7 +15,6 @@ import org.fiberbench.measure.ProfilerLibrary;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
 import org.fiberbench.workload.WorkloadSpec;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,15 +33,13 @@ class ObservedBatchTest {
         System.setProperty("jmh.ignoreLock", "true");
     }
 
-    @AfterEach
-    void reset() {
-        Observation.use(ObserveOptions.DEFAULT);
-    }
+    /** What the next {@link #run} observes: each test sets its own, as the CLI does per run. */
+    private RunContext context = RunContext.DEFAULT;
 
     private ScenarioResult run(String executor, String workload, String load) throws Exception {
         RunDirectory run = RunDirectory.create(tmp.resolve("run"), "test", "adhoc", "test");
         Scenario s = new Scenario(ExecutorSpec.parse(executor), WorkloadSpec.parse(workload), LoadSpec.parse(load), TINY);
-        ScenarioResult r = new JmhBatchRunner().run(s, "01-test", run);
+        ScenarioResult r = new JmhBatchRunner(context).run(s, "01-test", run);
         assertEquals("normal", r.termination(), () -> String.valueOf(r.failureReason()));
         return r;
     }
@@ -50,7 +47,7 @@ class ObservedBatchTest {
     @Test
     @SuppressWarnings("unchecked")
     void pinnedBatchGetsResourcesPinningAndAWarning() throws Exception {
-        Observation.use(new ObserveOptions(50, Duration.ZERO, null, null, false));
+        context = RunContext.DEFAULT.withObserve(new ObserveOptions(50, Duration.ZERO, null, null, false));
         ScenarioResult r = run("virtual", "pin:ms=5", "batch:tasks=8");
         Map<String, Object> resources = (Map<String, Object>) r.section("resources");
         assertTrue(((List<?>) resources.get("timeline")).size() >= 2, resources.toString());
@@ -65,7 +62,7 @@ class ObservedBatchTest {
     @Test
     void cpuProfileHasTheWorkloadInMostSamples() throws Exception {
         ProfilerLibrary.Probe probe = ProfilerLibrary.probe("cpu");
-        Observation.use(ObserveOptions.DEFAULT.withProfile(probe.event(), probe.library()));
+        context = RunContext.DEFAULT.withObserve(ObserveOptions.DEFAULT.withProfile(probe.event(), probe.library()));
         ScenarioResult r = run("platform:fixed=2", "cpu:iterations=2000000", "batch:tasks=8");
         Path dir = tmp.resolve("run");
         Map<String, Object> files = filesOf(r);
@@ -90,7 +87,7 @@ class ObservedBatchTest {
     @Test
     void processPoolProfileHoldsItsWorkersStacks() throws Exception {
         ProfilerLibrary.Probe probe = ProfilerLibrary.probe("cpu");
-        Observation.use(ObserveOptions.DEFAULT.withProfile(probe.event(), probe.library()));
+        context = RunContext.DEFAULT.withObserve(ObserveOptions.DEFAULT.withProfile(probe.event(), probe.library()));
         ScenarioResult r = run("process:workers=2,dispatch=shared", "cpu:iterations=2000000", "batch:tasks=8");
         Path dir = tmp.resolve("run");
         Map<String, Object> files = filesOf(r);
@@ -108,6 +105,30 @@ class ObservedBatchTest {
                 "CpuWorkload.run in " + workloadInWorkers + " of " + workerSamples + " worker samples");
         for (String k : List.of("worker_flame_0", "worker_flame_1")) {
             assertTrue(Files.size(dir.resolve((String) files.get(k))) > 1000, k + " " + files);
+        }
+    }
+
+    /**
+     * Two runs set up one after the other in one JVM, then run: each observes as its own context
+     * says. Options kept in a static field, as they once were, gave both the second run's.
+     */
+    @Test
+    void twoRunsInOneJvmKeepTheirOwnObservation() throws Exception {
+        Plan plan = Plan.adhoc(List.of("platform:fixed=2"), List.of("cpu:iterations=1000"), List.of("batch:tasks=4"), TINY);
+        RunDirectory withJfr = RunDirectory.create(tmp.resolve("jfr"), "test", "adhoc", "test");
+        RunDirectory without = RunDirectory.create(tmp.resolve("plain"), "test", "adhoc", "test");
+        java.io.PrintStream quiet = new java.io.PrintStream(java.io.OutputStream.nullOutputStream());
+        Engine first = new Engine(plan, withJfr, RunContext.DEFAULT.withObserve(
+                new ObserveOptions(100, ObserveOptions.DEFAULT_PINNING_THRESHOLD, null, null, true)), quiet, () -> { });
+        Engine second = new Engine(plan, without, RunContext.DEFAULT, quiet, () -> { });
+        assertEquals(0, first.run());
+        assertEquals(0, second.run());
+        Map<String, Object> jfrFiles = filesOf(withJfr.scenarios().get(0));
+        assertTrue(Files.size(withJfr.dir().resolve((String) jfrFiles.get("jfr"))) > 0, jfrFiles.toString());
+        Map<String, Object> plainFiles = filesOf(without.scenarios().get(0));
+        assertEquals(null, plainFiles.get("jfr"), plainFiles.toString());
+        try (var files = Files.list(without.dir().resolve("scenarios"))) {
+            assertEquals(List.of(), files.filter(f -> f.toString().endsWith(".jfr")).toList());
         }
     }
 
