@@ -87,6 +87,16 @@ class DatabaseRunTest {
     }
 
     @Test
+    void processPoolWorkersReachTheDatabaseOfTheirFork() throws Exception {
+        Path out = tmp.resolve("workers");
+        assertEquals(0, Main.execute(run(out, "-e", "process:workers=2", "-w", "jdbc:query=point,via=direct", "-l", "batch:tasks=50")));
+        var s = only(out);
+        assertEquals("normal", s.get("termination"), String.valueOf(s.get("failure")));
+        assertEquals(0, metric(s, "errors"));
+        assertTrue(metric(s, "db_queries") >= 50, "the workers' queries are counted: " + metrics(s));
+    }
+
+    @Test
     void closedAndOpenModelsRunTheJdbcWorkloadWithLatencies() throws Exception {
         DbServers.mariadbRoot().close();
         Path out = tmp.resolve("loops");

@@ -15,6 +15,8 @@ final class WorkerCommandLine {
     static final String WORKER_COMMAND_ATTRIBUTE = "Fiberbench-Worker-Command";
     /** Set in a fork whose scenario is profiled (the observation options' event): its workers are profiled too. */
     static final String PROFILED_FORK_PROPERTY = "fiberbench.observe.profile.event";
+    /** The fork's database properties (paths and a row count, never a secret), passed on to its workers. */
+    static final String DB_PROPERTY_PREFIX = "fiberbench.db.";
 
     private WorkerCommandLine() {
     }
@@ -40,6 +42,9 @@ final class WorkerCommandLine {
             // a worker makes the workload from its masked spec text too: it reads the secrets where its fork does
             cmd.add("-D" + WorkloadSecrets.PROPERTY + "=" + secrets);
         }
+        // a jdbc workload in a worker reaches the database as its fork does: the connection's socket, rows, stats file
+        System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith(DB_PROPERTY_PREFIX)).sorted()
+                .forEach(k -> cmd.add("-D" + k + "=" + System.getProperty(k)));
         String subcommand = workerCommand(classPath);
         if (subcommand != null) {
             cmd.addAll(List.of("-jar", classPath, subcommand));
