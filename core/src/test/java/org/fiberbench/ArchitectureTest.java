@@ -57,8 +57,8 @@ class ArchitectureTest {
     @Test
     void theAnalysisSeesKnownArrows() {
         // guards the rules below: an empty or misread jdeps output would make them pass vacuously
-        assertTrue(edges("org\\.fiberbench\\.engine\\.Sweep", "org\\.fiberbench\\.executor\\..*").size() >= 2,
-                () -> "engine.Sweep uses executor types; jdeps saw: " + DEPENDS_ON.get("org.fiberbench.engine.Sweep"));
+        assertTrue(edges("org\\.fiberbench\\.engine\\.sweep\\.Sweep", "org\\.fiberbench\\.executor\\..*").size() >= 2,
+                () -> "engine.sweep.Sweep uses executor types; jdeps saw: " + DEPENDS_ON.get("org.fiberbench.engine.sweep.Sweep"));
     }
 
     @Test

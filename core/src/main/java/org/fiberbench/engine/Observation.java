@@ -9,6 +9,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.fiberbench.engine.jmh.ObservingProfiler;
 import org.fiberbench.measure.ForkObservation;
 import org.fiberbench.measure.ObserveOptions;
 import org.fiberbench.measure.Observer;
@@ -68,7 +69,7 @@ public final class Observation {
     }
 
     /** JMH options that add {@link ObservingProfiler} to {@code base}, its JVM options appended to base's. */
-    static Options withObservation(Options base, String id, RunDirectory run) {
+    public static Options withObservation(Options base, String id, RunDirectory run) {
         List<String> jvm = new ArrayList<>();
         Collection<String> baseArgs = base.getJvmArgsAppend().orElse(List.of());
         jvm.addAll(baseArgs);
@@ -84,7 +85,7 @@ public final class Observation {
 
     /** Reads what the fork wrote (if it got that far) into {@code r}. */
     @SuppressWarnings("unchecked")
-    static void collect(ScenarioResult r, RunDirectory run, String id) {
+    public static void collect(ScenarioResult r, RunDirectory run, String id) {
         Path f = observationFile(run, id);
         if (!Files.isRegularFile(f)) {
             return;

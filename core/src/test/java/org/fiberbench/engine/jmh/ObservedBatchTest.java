@@ -1,4 +1,4 @@
-package org.fiberbench.engine;
+package org.fiberbench.engine.jmh;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +8,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.fiberbench.engine.Observation;
+import org.fiberbench.engine.Scenario;
+import org.fiberbench.engine.Settings;
 import org.fiberbench.executor.ExecutorSpec;
 import org.fiberbench.load.LoadSpec;
 import org.fiberbench.measure.ObserveOptions;

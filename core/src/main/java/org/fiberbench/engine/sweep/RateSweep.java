@@ -1,4 +1,4 @@
-package org.fiberbench.engine;
+package org.fiberbench.engine.sweep;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -7,11 +7,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.fiberbench.engine.Plan;
+import org.fiberbench.engine.RunListener;
+import org.fiberbench.engine.Scenario;
+import org.fiberbench.engine.ScenarioRunners;
+import org.fiberbench.engine.Settings;
 import org.fiberbench.executor.ExecutorSpec;
 import org.fiberbench.load.LoadSpec;
 import org.fiberbench.load.OpenLoad;
-import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.LatencyTable;
+import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
 import org.fiberbench.spec.Numbers;
 import org.fiberbench.spec.SpecException;

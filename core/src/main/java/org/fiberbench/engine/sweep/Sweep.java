@@ -1,4 +1,4 @@
-package org.fiberbench.engine;
+package org.fiberbench.engine.sweep;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.fiberbench.engine.Scenario;
 import org.fiberbench.executor.ExecutorAxis;
 import org.fiberbench.executor.ExecutorSpec;
 import org.fiberbench.executor.InlineExecutorSpec;
