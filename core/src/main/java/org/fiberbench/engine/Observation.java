@@ -79,7 +79,7 @@ public final class Observation {
     }
 
     /** {@code scenarios/<id>.json}: the fork's observations with the full timeline. */
-    public static Path observationFile(RunDirectory run, String id) {
+    static Path observationFile(RunDirectory run, String id) {
         return run.scenarioFile(id, ".json");
     }
 

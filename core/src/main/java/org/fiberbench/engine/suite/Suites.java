@@ -42,7 +42,7 @@ public final class Suites {
     private Suites() {
     }
 
-    public static synchronized void register(Suite suite, boolean inDefaultRun) {
+    static synchronized void register(Suite suite, boolean inDefaultRun) {
         SUITES.put(suite.name(), suite);
         if (inDefaultRun && !DEFAULT_SHOWDOWN.contains(suite.name())) {
             DEFAULT_SHOWDOWN.add(suite.name());

@@ -30,7 +30,7 @@ import org.fiberbench.workload.WorkloadSpec;
  */
 public final class RateSweep implements RunListener {
     /** An open load used as the template when none is given: its rate is replaced by each swept rate. */
-    public static final String DEFAULT_TEMPLATE = "open:rate=1,duration=5s,warmup=1s";
+    static final String DEFAULT_TEMPLATE = "open:rate=1,duration=5s,warmup=1s";
     static final int MAX_RATES = 200;
     private static final Map<String, String> LEVELS = levels();
 
@@ -54,7 +54,7 @@ public final class RateSweep implements RunListener {
     }
 
     /** Parses {@code rate=LO..HI:STEP} or {@code rate=A,B,C} into ascending rates. */
-    public static List<Double> parseRates(String sweep) {
+    static List<Double> parseRates(String sweep) {
         String accepted = "accepted: rate=LO..HI:STEP or rate=A,B,C";
         int eq = sweep.indexOf('=');
         if (eq < 0 || !sweep.substring(0, eq).trim().equals("rate")) {
@@ -93,7 +93,7 @@ public final class RateSweep implements RunListener {
     }
 
     /** {@code p99=50ms[,max=1s]}, repeatable; percentile → bound in ns. */
-    public static Map<String, Long> parseSla(List<String> sla) {
+    static Map<String, Long> parseSla(List<String> sla) {
         Map<String, Long> out = new LinkedHashMap<>();
         for (String item : sla) {
             for (String part : item.split(",")) {

@@ -32,7 +32,7 @@ import org.fiberbench.spec.SpecException;
  * @param values its values, in the order given
  */
 public record Sweep(String param, List<Long> values) {
-    public static final List<String> PARAMS = List.of("workers", "carriers", "threads", "tasks");
+    static final List<String> PARAMS = List.of("workers", "carriers", "threads", "tasks");
     static final int MAX_VALUES = 64;
     /** Marks a sweep group; {@link #annotate} finds the points by it. */
     private static final String MARK = " · sweep ";
