@@ -79,4 +79,29 @@ class ArchitectureTest {
                 "org\\.fiberbench\\.(http|workload\\.jdbc)\\..*"),
                 "workload kinds in other packages register themselves; the workload package does not name them");
     }
+
+    @Test
+    void engineDoesNotDependOnItsSuitesOrSweeps() {
+        assertTrue(edges("org\\.fiberbench\\.engine\\.(suite|sweep)\\..*", "org\\.fiberbench\\.engine\\.[A-Z][^.]*").size() >= 2,
+                "suites and sweeps build on the engine's types; the analysis should see it");
+        assertEquals(List.of(), edges("org\\.fiberbench\\.engine\\.[A-Z][^.]*", "org\\.fiberbench\\.engine\\.(suite|sweep)\\..*"),
+                "the engine runs plans; suites and sweeps make plans and listen to runs, above it");
+    }
+
+    @Test
+    void engineNamesItsJmhGlueOnlyWhereItPicksARunnerAndAddsTheProfiler() {
+        assertEquals(List.of("org.fiberbench.engine.ScenarioRunners -> org.fiberbench.engine.jmh.JmhBatchRunner"),
+                edges("org\\.fiberbench\\.engine\\.ScenarioRunners", "org\\.fiberbench\\.engine\\.jmh\\..*"));
+        assertEquals(List.of(), edges("org\\.fiberbench\\.engine\\.(?!(ScenarioRunners|Observation)($|\\$))[A-Z][^.]*",
+                "org\\.fiberbench\\.engine\\.jmh\\..*"),
+                "JMH is one runner among others: the engine's factory makes it and Observation adds its profiler");
+    }
+
+    @Test
+    void jmhGlueSuitesAndSweepsDoNotReachIntoEachOther() {
+        assertEquals(List.of(), edges("org\\.fiberbench\\.engine\\.jmh\\..*", "org\\.fiberbench\\.engine\\.(suite|sweep)\\..*"));
+        assertEquals(List.of(), edges("org\\.fiberbench\\.engine\\.(suite|sweep)\\..*", "org\\.fiberbench\\.engine\\.jmh\\..*"));
+        assertEquals(List.of(), edges("org\\.fiberbench\\.engine\\.sweep\\..*", "org\\.fiberbench\\.engine\\.suite\\..*"),
+                "a suite may sweep (the pools suite does); a sweep knows no suite");
+    }
 }
