@@ -57,8 +57,8 @@ class ArchitectureTest {
     @Test
     void theAnalysisSeesKnownArrows() {
         // guards the rules below: an empty or misread jdeps output would make them pass vacuously
-        assertTrue(edges("org\\.fiberbench\\.engine\\.Sweep", "org\\.fiberbench\\.executor\\..*").size() >= 2,
-                () -> "engine.Sweep uses executor types; jdeps saw: " + DEPENDS_ON.get("org.fiberbench.engine.Sweep"));
+        assertTrue(edges("org\\.fiberbench\\.engine\\.sweep\\.Sweep", "org\\.fiberbench\\.executor\\..*").size() >= 2,
+                () -> "engine.sweep.Sweep uses executor types; jdeps saw: " + DEPENDS_ON.get("org.fiberbench.engine.sweep.Sweep"));
     }
 
     @Test
@@ -78,5 +78,30 @@ class ArchitectureTest {
         assertEquals(List.of(), edges("org\\.fiberbench\\.workload\\.[A-Z][^.]*",
                 "org\\.fiberbench\\.(http|workload\\.jdbc)\\..*"),
                 "workload kinds in other packages register themselves; the workload package does not name them");
+    }
+
+    @Test
+    void engineDoesNotDependOnItsSuitesOrSweeps() {
+        assertTrue(edges("org\\.fiberbench\\.engine\\.(suite|sweep)\\..*", "org\\.fiberbench\\.engine\\.[A-Z][^.]*").size() >= 2,
+                "suites and sweeps build on the engine's types; the analysis should see it");
+        assertEquals(List.of(), edges("org\\.fiberbench\\.engine\\.[A-Z][^.]*", "org\\.fiberbench\\.engine\\.(suite|sweep)\\..*"),
+                "the engine runs plans; suites and sweeps make plans and listen to runs, above it");
+    }
+
+    @Test
+    void engineNamesItsJmhGlueOnlyWhereItPicksARunnerAndAddsTheProfiler() {
+        assertEquals(List.of("org.fiberbench.engine.ScenarioRunners -> org.fiberbench.engine.jmh.JmhBatchRunner"),
+                edges("org\\.fiberbench\\.engine\\.ScenarioRunners", "org\\.fiberbench\\.engine\\.jmh\\..*"));
+        assertEquals(List.of(), edges("org\\.fiberbench\\.engine\\.(?!(ScenarioRunners|Observation)($|\\$))[A-Z][^.]*",
+                "org\\.fiberbench\\.engine\\.jmh\\..*"),
+                "JMH is one runner among others: the engine's factory makes it and Observation adds its profiler");
+    }
+
+    @Test
+    void jmhGlueSuitesAndSweepsDoNotReachIntoEachOther() {
+        assertEquals(List.of(), edges("org\\.fiberbench\\.engine\\.jmh\\..*", "org\\.fiberbench\\.engine\\.(suite|sweep)\\..*"));
+        assertEquals(List.of(), edges("org\\.fiberbench\\.engine\\.(suite|sweep)\\..*", "org\\.fiberbench\\.engine\\.jmh\\..*"));
+        assertEquals(List.of(), edges("org\\.fiberbench\\.engine\\.sweep\\..*", "org\\.fiberbench\\.engine\\.suite\\..*"),
+                "a suite may sweep (the pools suite does); a sweep knows no suite");
     }
 }

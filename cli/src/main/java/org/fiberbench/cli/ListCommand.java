@@ -2,7 +2,7 @@ package org.fiberbench.cli;
 
 import java.util.concurrent.Callable;
 import org.fiberbench.engine.Suite;
-import org.fiberbench.engine.Suites;
+import org.fiberbench.engine.suite.Suites;
 import org.fiberbench.executor.ExecutorKind;
 import org.fiberbench.load.LoadKind;
 import org.fiberbench.load.LoadSpec;

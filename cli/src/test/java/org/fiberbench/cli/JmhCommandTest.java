@@ -24,7 +24,7 @@ class JmhCommandTest {
         }
         String out = buf.toString(StandardCharsets.UTF_8);
         assertEquals(0, code, out);
-        assertTrue(out.contains("org.fiberbench.engine.ReferenceThreadsBenchmark.virtualThreadPerTask"), out);
+        assertTrue(out.contains("org.fiberbench.engine.jmh.ReferenceThreadsBenchmark.virtualThreadPerTask"), out);
         assertTrue(!out.contains("BatchBenchmark"), "the regex selects: " + out);
     }
 

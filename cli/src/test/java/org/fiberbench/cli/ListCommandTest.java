@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fiberbench.engine.Suite;
-import org.fiberbench.engine.Suites;
+import org.fiberbench.engine.suite.Suites;
 import org.fiberbench.executor.ExecutorKind;
 import org.fiberbench.executor.ExecutorSpec;
 import org.fiberbench.load.LoadSpec;

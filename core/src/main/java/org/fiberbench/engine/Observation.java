@@ -9,6 +9,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.fiberbench.engine.jmh.ObservingProfiler;
 import org.fiberbench.measure.ForkObservation;
 import org.fiberbench.measure.ObserveOptions;
 import org.fiberbench.measure.Observer;
@@ -59,7 +60,7 @@ public final class Observation {
     }
 
     /** JMH options that add {@link ObservingProfiler} to {@code base}, its JVM options appended to base's. */
-    static Options withObservation(Options base, ObserveOptions o, String id, RunDirectory run) {
+    public static Options withObservation(Options base, ObserveOptions o, String id, RunDirectory run) {
         List<String> jvm = new ArrayList<>();
         Collection<String> baseArgs = base.getJvmArgsAppend().orElse(List.of());
         jvm.addAll(baseArgs);
@@ -69,13 +70,13 @@ public final class Observation {
     }
 
     /** {@code scenarios/<id>.json}: the fork's observations with the full timeline. */
-    public static Path observationFile(RunDirectory run, String id) {
+    static Path observationFile(RunDirectory run, String id) {
         return run.scenarioFile(id, ".json");
     }
 
     /** Reads what the fork wrote (if it got that far) into {@code r}. */
     @SuppressWarnings("unchecked")
-    static void collect(ScenarioResult r, RunDirectory run, String id) {
+    public static void collect(ScenarioResult r, RunDirectory run, String id) {
         Path f = observationFile(run, id);
         if (!Files.isRegularFile(f)) {
             return;

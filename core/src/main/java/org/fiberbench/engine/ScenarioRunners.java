@@ -1,5 +1,6 @@
 package org.fiberbench.engine;
 
+import org.fiberbench.engine.jmh.JmhBatchRunner;
 import org.fiberbench.load.LoadKind;
 import org.fiberbench.load.LoadSpec;
 

@@ -1,10 +1,15 @@
 /**
- * Planning and running scenarios. A {@link org.fiberbench.engine.Plan} expands executors ×
- * workloads × load models (or a {@link org.fiberbench.engine.Suite}) into {@link
- * org.fiberbench.engine.Scenario}s, validating everything before anything runs. The {@link
- * org.fiberbench.engine.Engine} runs each scenario in a fresh JVM through the {@link
- * org.fiberbench.engine.ScenarioRunner} registered for its load model — JMH for batches — and
- * writes each result as soon as it is known. What a run needs beyond its plan (observation,
- * verbosity, hooks) comes in a {@link org.fiberbench.engine.RunContext}, never from static state.
+ * Planning and running scenarios: the few types a command line needs. A {@link
+ * org.fiberbench.engine.Plan} expands executors × workloads × load models (or a {@link
+ * org.fiberbench.engine.Suite}) into {@link org.fiberbench.engine.Scenario}s, validating everything
+ * before anything runs. The {@link org.fiberbench.engine.Engine} runs each scenario in a fresh JVM
+ * through the {@link org.fiberbench.engine.ScenarioRunner} that {@link
+ * org.fiberbench.engine.ScenarioRunners} picks for its load model, reports progress to {@link
+ * org.fiberbench.engine.RunListener}s and writes each result as soon as it is known. The loop runners
+ * are package-private here; the JMH runner lives in {@code engine.jmh}, the built-in suites in {@code
+ * engine.suite} and the sweeps in {@code engine.sweep}, which build on this package: this package names
+ * none of them except the JMH runner and profiler, in {@code ScenarioRunners} and {@code Observation}.
+ * What a run needs beyond its plan (observation, verbosity, hooks) comes in a {@link
+ * org.fiberbench.engine.RunContext}, never from static state.
  */
 package org.fiberbench.engine;

@@ -1,4 +1,4 @@
-package org.fiberbench.engine;
+package org.fiberbench.engine.jmh;
 
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -12,6 +12,13 @@ import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import org.fiberbench.engine.Defaults;
+import org.fiberbench.engine.Observation;
+import org.fiberbench.engine.RunContext;
+import org.fiberbench.engine.RunTempDir;
+import org.fiberbench.engine.Scenario;
+import org.fiberbench.engine.ScenarioRunner;
+import org.fiberbench.engine.Settings;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
 import org.fiberbench.secret.SecretChannel;
@@ -35,12 +42,12 @@ import org.openjdk.jmh.util.Statistics;
  * JMH's own log goes to {@code scenarios/<id>-jmh.log}, and to stderr too when the run is
  * {@link RunContext#verbose()}.
  */
-final class JmhBatchRunner implements ScenarioRunner {
+public final class JmhBatchRunner implements ScenarioRunner {
     private static final Pattern EXCEPTION_LINE =
             Pattern.compile("^(?:Caused by: )?[\\w.$]+(?:Exception|Error)(?::.*)?$");
     private final RunContext context;
 
-    JmhBatchRunner(RunContext context) {
+    public JmhBatchRunner(RunContext context) {
         this.context = context;
     }
 

@@ -1,4 +1,4 @@
-package org.fiberbench.engine;
+package org.fiberbench.engine.jmh;
 
 import java.io.PrintStream;
 import java.util.Collection;

@@ -1,4 +1,4 @@
-package org.fiberbench.engine;
+package org.fiberbench.engine.sweep;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -7,11 +7,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.fiberbench.engine.Plan;
+import org.fiberbench.engine.RunListener;
+import org.fiberbench.engine.Scenario;
+import org.fiberbench.engine.ScenarioRunners;
+import org.fiberbench.engine.Settings;
 import org.fiberbench.executor.ExecutorSpec;
 import org.fiberbench.load.LoadSpec;
 import org.fiberbench.load.OpenLoad;
-import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.LatencyTable;
+import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
 import org.fiberbench.spec.Numbers;
 import org.fiberbench.spec.SpecException;
@@ -25,7 +30,7 @@ import org.fiberbench.workload.WorkloadSpec;
  */
 public final class RateSweep implements RunListener {
     /** An open load used as the template when none is given: its rate is replaced by each swept rate. */
-    public static final String DEFAULT_TEMPLATE = "open:rate=1,duration=5s,warmup=1s";
+    static final String DEFAULT_TEMPLATE = "open:rate=1,duration=5s,warmup=1s";
     static final int MAX_RATES = 200;
     private static final Map<String, String> LEVELS = levels();
 
@@ -49,7 +54,7 @@ public final class RateSweep implements RunListener {
     }
 
     /** Parses {@code rate=LO..HI:STEP} or {@code rate=A,B,C} into ascending rates. */
-    public static List<Double> parseRates(String sweep) {
+    static List<Double> parseRates(String sweep) {
         String accepted = "accepted: rate=LO..HI:STEP or rate=A,B,C";
         int eq = sweep.indexOf('=');
         if (eq < 0 || !sweep.substring(0, eq).trim().equals("rate")) {
@@ -88,7 +93,7 @@ public final class RateSweep implements RunListener {
     }
 
     /** {@code p99=50ms[,max=1s]}, repeatable; percentile → bound in ns. */
-    public static Map<String, Long> parseSla(List<String> sla) {
+    static Map<String, Long> parseSla(List<String> sla) {
         Map<String, Long> out = new LinkedHashMap<>();
         for (String item : sla) {
             for (String part : item.split(",")) {

@@ -1,4 +1,4 @@
-package org.fiberbench.engine;
+package org.fiberbench.engine.jmh;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +8,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.fiberbench.engine.Engine;
+import org.fiberbench.engine.Observation;
+import org.fiberbench.engine.Plan;
+import org.fiberbench.engine.RunContext;
+import org.fiberbench.engine.Scenario;
+import org.fiberbench.engine.Settings;
 import org.fiberbench.executor.ExecutorSpec;
 import org.fiberbench.load.LoadSpec;
 import org.fiberbench.measure.ObserveOptions;

@@ -1,4 +1,4 @@
-package org.fiberbench.engine;
+package org.fiberbench.engine.sweep;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -7,8 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.fiberbench.engine.Defaults;
+import org.fiberbench.engine.Scenario;
 import org.fiberbench.executor.ExecutorSpec;
-import org.fiberbench.executor.TaskExecutor;
 import org.fiberbench.load.LoadSpec;
 import org.fiberbench.result.ResultTable;
 import org.fiberbench.result.RunDirectory;
@@ -78,40 +79,6 @@ class SweepTest {
         assertThrows(SpecException.class, () -> Sweep.parse("rate=1..2"));
         assertThrows(SpecException.class, () -> Sweep.parse("workers=4..1"));
         assertThrows(SpecException.class, () -> Sweep.parse("workers=0..2"));
-    }
-
-    @Test
-    @SuppressWarnings("unchecked")
-    void balanceSectionCountsTasksPerPlatformThread() throws Exception {
-        try (TaskExecutor ex = ExecutorSpec.parse("platform:fixed=2").create()) {
-            var done = new java.util.concurrent.CountDownLatch(20);
-            var w = WorkloadSpec.parse("sleep:ms=2").create();
-            for (int i = 0; i < 20; i++) {
-                ex.submit(w, i, (s, e, err) -> done.countDown());
-            }
-            done.await();
-            Map<String, Object> section = WorkerBalance.section(ex.workerStats());
-            Map<String, Map<String, Object>> byWorker = (Map<String, Map<String, Object>>) section.get("by_worker");
-            assertEquals(List.of("fiberbench-fixed-0", "fiberbench-fixed-1"), List.copyOf(byWorker.keySet()));
-            assertTrue((double) section.get("imbalance") >= 1.0);
-            long tasks = byWorker.values().stream().mapToLong(m -> (long) m.get("tasks")).sum();
-            assertEquals(20, tasks);
-        }
-    }
-
-    @Test
-    void quickPoolsSuiteSweepsThePoolSizeOfTheSeedsMatrix() {
-        List<Scenario> plan = PoolsSuite.pools().plan(Suite.Scale.QUICK, Settings.Overrides.NONE);
-        List<String> primes = plan.stream().filter(s -> s.workload().canonical().startsWith("primes"))
-                .map(s -> s.executor().canonical()).toList();
-        assertEquals("inline", primes.get(0));
-        for (String e : List.of("platform:fixed=1", "platform:fixed=2", "process:workers=1,dispatch=shared",
-            "process:workers=2,dispatch=shared", "process:workers=1,dispatch=static", "process:workers=2,dispatch=static")) {
-            assertTrue(primes.contains(e), e + " in " + primes);
-        }
-        assertTrue(plan.stream().anyMatch(s -> s.workload().canonical().startsWith("file")
-                && s.executor().canonical().equals("process:workers=2,dispatch=static")));
-        assertTrue(plan.stream().allMatch(s -> s.group().endsWith(" · sweep workers")));
     }
 
     private static RunDirectory sweepRun(Path dir, ScenarioResult inline) {

@@ -1,10 +1,15 @@
-package org.fiberbench.engine;
+package org.fiberbench.engine.suite;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.fiberbench.engine.Defaults;
+import org.fiberbench.engine.Scenario;
+import org.fiberbench.engine.Settings;
+import org.fiberbench.engine.Suite;
+import org.fiberbench.engine.jmh.ReferenceThreadsBenchmark;
 import org.fiberbench.executor.ExecutorSpec;
 import org.fiberbench.load.LoadSpec;
 import org.fiberbench.spec.SpecException;
@@ -37,7 +42,7 @@ public final class Suites {
     private Suites() {
     }
 
-    public static synchronized void register(Suite suite, boolean inDefaultRun) {
+    static synchronized void register(Suite suite, boolean inDefaultRun) {
         SUITES.put(suite.name(), suite);
         if (inDefaultRun && !DEFAULT_SHOWDOWN.contains(suite.name())) {
             DEFAULT_SHOWDOWN.add(suite.name());

@@ -1,4 +1,4 @@
-package org.fiberbench.engine;
+package org.fiberbench.engine.suite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +8,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import org.fiberbench.engine.Scenario;
+import org.fiberbench.engine.Settings;
+import org.fiberbench.engine.Suite;
 import org.fiberbench.executor.ExecutorSpec;
 import org.fiberbench.executor.OnVirtualThreads;
 import org.fiberbench.executor.VirtualScheduler;

@@ -1,9 +1,14 @@
-package org.fiberbench.engine;
+package org.fiberbench.engine.suite;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.LongStream;
+import org.fiberbench.engine.Defaults;
+import org.fiberbench.engine.Scenario;
+import org.fiberbench.engine.Settings;
+import org.fiberbench.engine.Suite;
+import org.fiberbench.engine.sweep.Sweep;
 import org.fiberbench.executor.ExecutorSpec;
 import org.fiberbench.load.LoadSpec;
 import org.fiberbench.workload.WorkloadSpec;

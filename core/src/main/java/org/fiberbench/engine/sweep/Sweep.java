@@ -1,4 +1,4 @@
-package org.fiberbench.engine;
+package org.fiberbench.engine.sweep;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.fiberbench.engine.Scenario;
 import org.fiberbench.executor.ExecutorAxis;
 import org.fiberbench.executor.ExecutorSpec;
 import org.fiberbench.executor.InlineExecutorSpec;
@@ -31,7 +32,7 @@ import org.fiberbench.spec.SpecException;
  * @param values its values, in the order given
  */
 public record Sweep(String param, List<Long> values) {
-    public static final List<String> PARAMS = List.of("workers", "carriers", "threads", "tasks");
+    static final List<String> PARAMS = List.of("workers", "carriers", "threads", "tasks");
     static final int MAX_VALUES = 64;
     /** Marks a sweep group; {@link #annotate} finds the points by it. */
     private static final String MARK = " · sweep ";

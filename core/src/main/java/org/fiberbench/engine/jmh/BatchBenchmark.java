@@ -1,6 +1,7 @@
-package org.fiberbench.engine;
+package org.fiberbench.engine.jmh;
 
 import java.util.concurrent.TimeUnit;
+import org.fiberbench.engine.Defaults;
 import org.fiberbench.executor.ExecutorSpec;
 import org.fiberbench.executor.TaskExecutor;
 import org.fiberbench.load.LoadSpec;

@@ -1,4 +1,4 @@
-package org.fiberbench.engine;
+package org.fiberbench.engine.sweep;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import org.fiberbench.engine.Defaults;
+import org.fiberbench.engine.Plan;
 import org.fiberbench.spec.SpecException;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package org.fiberbench.engine;
+package org.fiberbench.engine.jmh;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;

@@ -1,10 +1,13 @@
-package org.fiberbench.engine;
+package org.fiberbench.engine.suite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.fiberbench.engine.Scenario;
+import org.fiberbench.engine.Settings;
+import org.fiberbench.engine.Suite;
 import org.fiberbench.executor.ExecutorSpec;
 import org.junit.jupiter.api.Test;
 
