@@ -98,7 +98,7 @@ public final class Gate {
         boolean perOp = t.unit().family == Unit.Family.PER_OP;
         if (perOp != (x.shape() == Target.Shape.BATCH_TIME)) {
             throw new SpecException("threshold '" + t.expr() + "': scenario " + x.label() + " scores in "
-                    + (perOp ? "ops/s (--mode thrpt); accepted units: /s, ops/s" : "ms/op (--mode avgt); accepted units: ns/op, us/op, ms/op, s/op"));
+                    + (perOp ? "ops/s (--mode thrpt); accepted units: /s, ops/s" : "ms/op (--mode avgt); accepted units: ns/op, us/op, µs/op, ms/op, s/op"));
         }
     }
 

@@ -10,7 +10,7 @@ import java.util.List;
 enum Unit {
     NS("ns", Family.TIME, 1), US("us", Family.TIME, 1e3), MICROS("µs", Family.TIME, 1e3), MS("ms", Family.TIME, 1e6),
     S("s", Family.TIME, 1e9),
-    NS_OP("ns/op", Family.PER_OP, 1e-6), US_OP("us/op", Family.PER_OP, 1e-3), MS_OP("ms/op", Family.PER_OP, 1),
+    NS_OP("ns/op", Family.PER_OP, 1e-6), US_OP("us/op", Family.PER_OP, 1e-3), MICROS_OP("µs/op", Family.PER_OP, 1e-3), MS_OP("ms/op", Family.PER_OP, 1),
     S_OP("s/op", Family.PER_OP, 1e3),
     PER_S("/s", Family.RATE, 1), OPS_S("ops/s", Family.RATE, 1), REQ_S("req/s", Family.RATE, 1),
     PERCENT("%", Family.PERCENT, 1), NONE("", Family.NONE, 1);
