@@ -17,7 +17,7 @@ public final class AfterRun {
     public static void finish(RunDirectory run, GateFlags gate, String suite) {
         System.out.print(ResultTable.render(run.scenarios()));
         System.out.println();
-        gate.judge(run, suite, System.out); // the verdicts join results.json before the report is made from it
+        gate.judge(run, suite, System.out::print); // the verdicts join results.json before the report is made from it
         String unsaved = run.unsaved();
         if (unsaved != null) {
             System.out.flush();

@@ -1,10 +1,10 @@
 package org.fiberbench.cli;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.fiberbench.gate.Gate;
 import org.fiberbench.gate.JUnitReport;
 import org.fiberbench.gate.Target;
@@ -52,23 +52,27 @@ public final class GateFlags {
      * Judges the run's scenarios, prints the PASS/FAIL table to {@code out}, stores the verdicts
      * as results.json's {@code thresholds} and writes the JUnit XML; call before the report is made.
      */
-    public List<Verdict> judge(RunDirectory run, String suite, PrintStream out) {
+    public List<Verdict> judge(RunDirectory run, String suite, Consumer<String> out) {
         verdicts = gate.evaluate(run.scenarios());
         if (!gate.isEmpty()) {
-            out.print(Verdict.table(verdicts));
-            out.println();
+            out.accept(Verdict.table(verdicts) + System.lineSeparator());
             run.put("thresholds", verdicts.stream().map(Verdict::toMap).toList());
         }
         if (junit != null) {
             try {
                 JUnitReport.write(junit, suite, run.scenarios(), verdicts, (System.nanoTime() - started) / 1e9);
-                out.println("junit:   " + junit);
+                out.accept("junit:   " + junit + System.lineSeparator());
             } catch (IOException e) {
                 run.warn("could not write the JUnit XML " + junit + ": " + e.getMessage());
                 System.err.println("fiberbench: could not write the JUnit XML " + junit + ": " + Main.oneLine(e.getMessage()));
             }
         }
         return verdicts;
+    }
+
+    /** Whether thresholds were given: the command then prints their table. */
+    public boolean active() {
+        return !thresholds.isEmpty() || thresholdsFile != null;
     }
 
     /** {@code status} unless it is 0 and a threshold failed: then {@value #THRESHOLD_FAILED}. */

@@ -33,26 +33,33 @@ public final class JUnitReport {
     record Case(String classname, String name, double seconds, String failure, String out) {
     }
 
-    /** Refuses, before anything runs, a {@code --junit} path that cannot be written. */
+    /**
+     * Refuses, before anything runs, a {@code --junit} path that cannot be written: a directory, or
+     * one whose nearest existing parent is not a writable directory (missing parents are made when
+     * the file is written, as a run directory's are).
+     */
     public static void checkPath(Path file) {
         if (file == null) {
             return;
         }
-        Path parent = file.toAbsolutePath().getParent();
         if (Files.isDirectory(file)) {
-            throw new SpecException("--junit " + file + " is a directory; accepted: a file path in an existing directory");
+            throw new SpecException("--junit " + file + " is a directory; accepted: a file path");
         }
-        if (parent == null || !Files.isDirectory(parent)) {
-            throw new SpecException("--junit " + file + ": directory " + parent + " does not exist; accepted: a file path in an existing directory");
+        Path parent = file.toAbsolutePath().getParent();
+        while (parent != null && !Files.exists(parent)) {
+            parent = parent.getParent();
         }
-        if (!Files.isWritable(parent)) {
-            throw new SpecException("--junit " + file + ": directory " + parent + " is not writable");
+        if (parent == null || !Files.isDirectory(parent) || !Files.isWritable(parent)) {
+            throw new SpecException("--junit " + file + ": " + parent + " is not a writable directory; accepted: a file path "
+                    + "under a writable directory");
         }
     }
 
     /** Writes the run's test suite to {@code file}. */
     public static void write(Path file, String suite, List<ScenarioResult> results, List<Verdict> verdicts, double seconds)
             throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        Files.createDirectories(parent);
         RunDirectory.writeAtomically(file, xml(suite, cases(suite, results, verdicts), seconds));
     }
 
