@@ -23,9 +23,9 @@ public final class GateFlags {
     public static final int THRESHOLD_FAILED = 3;
 
     @Option(names = "--threshold", paramLabel = "EXPR", description = {
-        "fail the run (exit 3) unless EXPR holds, e.g. p99<50ms, p99.9<=2s, errors<0.1%, score<250ms/op, throughput>=900/s,",
-        "achieved>=99%, ratio<0.2 (to the group's baseline: passes only when the whole 99.9% interval is below 0.2, i.e.",
-        "significant at 99.9%); scoped: 'virtual: p99<1.2s', 'load=open:rate=50,duration=2s: p99<1s'. Percentiles p50, p90,",
+        "fail the run (exit 3) unless EXPR holds, e.g. p99<50ms, p99.9<=2s, errors<0.1%%, score<250ms/op, throughput>=900/s,",
+        "achieved>=99%%, ratio<0.2 (to the group's baseline: passes only when the whole 99.9%% interval is below 0.2, i.e.",
+        "significant at 99.9%%); scoped: 'virtual: p99<1.2s', 'load=open:rate=50,duration=2s: p99<1s'. Percentiles p50, p90,",
         "p99, p99.9, p99.99, max are from intended start; service_p99 etc. from actual start. Repeatable"})
     List<String> thresholds = new ArrayList<>();
 

@@ -78,7 +78,7 @@ public record Threshold(String expr, Scope scope, Metric metric, Comparison comp
 
     /** The limit as a table shows it: {@code < 50 ms}. */
     public String limitText() {
-        return comparison.text + " " + Verdict.number(limit) + (unit.text.isEmpty() ? "" : unit.text.startsWith("/") ? unit.text : " " + unit.text);
+        return comparison.text + " " + Verdict.number(limit) + Verdict.unitSuffix(unit.text);
     }
 
     /** The name of the metric as written: {@code p99}, {@code service_p99.9}, {@code errors}. */

@@ -31,8 +31,12 @@ public record Verdict(Threshold threshold, String scenario, String label, Double
         if (value == null) {
             return "n/a";
         }
-        String u = threshold.unitText();
-        return number(value) + (u.isEmpty() ? "" : u.startsWith("/") || u.equals("%") ? u : " " + u);
+        return number(value) + unitSuffix(threshold.unitText());
+    }
+
+    /** A unit after a number: {@code 12 ms}, but {@code 900/s} and {@code 0.1%}. */
+    static String unitSuffix(String unit) {
+        return unit.isEmpty() ? "" : unit.startsWith("/") || unit.equals("%") ? unit : " " + unit;
     }
 
     /** Up to four significant digits, no exponent for everyday figures: 12.35, 0.1, 1234. */

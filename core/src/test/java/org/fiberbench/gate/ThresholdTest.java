@@ -84,7 +84,7 @@ class ThresholdTest {
     void limitAndValueReadAsTablesPrintThem() {
         assertEquals("< 50 ms", Threshold.parse("p99<50ms").limitText());
         assertEquals(">= 900/s", Threshold.parse("throughput>=900/s").limitText());
-        assertEquals("< 0.1 %", Threshold.parse("errors<0.1%").limitText());
+        assertEquals("< 0.1%", Threshold.parse("errors<0.1%").limitText());
         assertEquals("< 0.2", Threshold.parse("ratio<0.2").limitText());
     }
 }
