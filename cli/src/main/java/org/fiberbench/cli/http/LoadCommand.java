@@ -106,7 +106,7 @@ public final class LoadCommand implements Callable<Integer> {
         HttpProbe.Outcome probe = HttpProbe.probe(options.target(), options.client());
         if (probe.unreachable()) {
             // the server is down or silent: the system under load failed, not the command line
-            return fail(probe.problem() + "; nothing was measured");
+            return fail(probe.problem() + " (nothing was measured)");
         }
         if (!probe.ok()) {
             throw new SpecException(probe.problem());

@@ -84,7 +84,7 @@ class HttpCommandsTest {
         String msg = err.toString().strip();
         assertEquals(1, code, msg);
         assertEquals(1, msg.lines().count(), "one line: " + msg);
-        assertTrue(msg.startsWith("fiberbench: cannot connect to http://127.0.0.1:" + port + "/") && msg.endsWith("nothing was measured"), msg);
+        assertTrue(msg.startsWith("fiberbench: cannot connect to http://127.0.0.1:" + port + "/") && msg.endsWith("? (nothing was measured)"), msg);
         assertFalse(Files.exists(out), "nothing measured, nothing written");
     }
 
