@@ -4,7 +4,7 @@ import org.fiberbench.report.ReportWriter;
 import org.fiberbench.result.ResultTable;
 import org.fiberbench.result.RunDirectory;
 
-/** What every measuring command does at its end, also after Ctrl-C: the table, then the report. */
+/** What every measuring command does at its end, also after Ctrl-C: the table, the thresholds' verdicts, then the report. */
 public final class AfterRun {
     private AfterRun() {
     }
@@ -14,9 +14,10 @@ public final class AfterRun {
      * kept up to date (a full disk); then one line says so, and no report is made from the
      * incomplete file.
      */
-    public static void finish(RunDirectory run) {
+    public static void finish(RunDirectory run, GateFlags gate, String suite) {
         System.out.print(ResultTable.render(run.scenarios()));
         System.out.println();
+        gate.judge(run, suite, System.out::print); // the verdicts join results.json before the report is made from it
         String unsaved = run.unsaved();
         if (unsaved != null) {
             System.out.flush();

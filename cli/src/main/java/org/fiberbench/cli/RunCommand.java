@@ -14,6 +14,7 @@ import org.fiberbench.engine.Suite;
 import org.fiberbench.engine.suite.Suites;
 import org.fiberbench.engine.sweep.RateSweep;
 import org.fiberbench.engine.sweep.Sweep;
+import org.fiberbench.gate.Target;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.spec.SpecException;
 import org.fiberbench.workload.FileWorkloadDefaults;
@@ -66,6 +67,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     DbFlags db = new DbFlags();
 
+    @Mixin
+    GateFlags gate = new GateFlags();
+
     @Option(names = "--out", paramLabel = "DIR", description = "run directory (default results/<timestamp>-<suite>)")
     Path out;
 
@@ -94,6 +98,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         RunDirectory.checkOut(out, force); // before the plan, the database check or anything else runs
         Plan plan = plan();
+        gate.check(Target.of(plan)); // a threshold the plan cannot meet is bad input, found before anything runs
         if (dryRun) {
             return DryRun.print(plan, db.options(), System.out);
         }
@@ -112,12 +117,12 @@ final class RunCommand implements Callable<Integer> {
         Engine engine = new Engine(plan, run, context, System.err, () -> {
             org.fiberbench.cli.profile.RunProfileDiffs.addTo(run);
             Sweep.annotate(run);
-            AfterRun.finish(run);
+            AfterRun.finish(run, gate, plan.name());
         });
         if (isRateSweep()) {
             engine.listener(new RateSweep(run, sla));
         }
-        return engine.run();
+        return gate.exit(engine.run());
     }
 
     /** The arguments after {@code run}, as given: the {@code command} field of results. */

@@ -21,6 +21,22 @@ public final class HttpProbe {
 
     /** Throws a {@link SpecException} that says what is wrong with the target; returns when it answers 2xx. */
     public static void check(HttpTarget target, HttpSender.Kind client) throws InterruptedException {
+        Outcome o = probe(target, client);
+        if (!o.ok()) {
+            throw new SpecException(o.problem());
+        }
+    }
+
+    /**
+     * The probe's outcome. {@code unreachable}: nothing answered (no connection, or no answer in
+     * time) — the server is down, which a load command reports as a failed load rather than as bad
+     * input; {@code problem} says what is wrong in one line, null when it answered 2xx.
+     */
+    public record Outcome(boolean ok, boolean unreachable, String problem) {
+    }
+
+    /** Sends the probe request and says what came back. */
+    public static Outcome probe(HttpTarget target, HttpSender.Kind client) throws InterruptedException {
         HttpTarget t = target.timeout().compareTo(MIN_TIMEOUT) >= 0 ? target
                 : new HttpTarget(target.uri(), target.user(), target.password(), MIN_TIMEOUT, target.expect());
         Response r;
@@ -28,11 +44,15 @@ public final class HttpProbe {
             r = s.send();
         }
         if (r.ok()) {
-            return;
+            return new Outcome(true, false, null);
         }
+        return new Outcome(false, r.error().equals("connect") || r.error().equals("timeout"), problem(t, r));
+    }
+
+    private static String problem(HttpTarget t, Response r) {
         String url = t.uri().toString();
         String error = r.error();
-        throw new SpecException(switch (error) {
+        return switch (error) {
             case "connect" -> "cannot connect to " + url + " (" + r.detail() + "); is the server running on "
                     + t.uri().getHost() + ":" + t.port() + "?";
             case "timeout" -> url + " did not answer within " + Numbers.formatDuration(t.timeout()) + "; accepted: a server that answers (or a longer --timeout)";
@@ -42,7 +62,7 @@ public final class HttpProbe {
             case "body" -> url + " answered without the expected text '" + t.expect() + "'";
             default -> error.startsWith("status_") ? url + " answered " + r.status() + ": " + firstLine(r.detail())
                     : "cannot reach " + url + ": " + r.detail();
-        });
+        };
     }
 
     private static String firstLine(String s) {

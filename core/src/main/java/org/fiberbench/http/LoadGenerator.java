@@ -7,8 +7,10 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 import org.fiberbench.load.ClosedLoad;
 import org.fiberbench.load.OpenLoad;
+import org.fiberbench.measure.LatencyReport;
 
 /**
  * The HTTP load generator. Closed model: N users on virtual threads, each request → response →
@@ -28,6 +30,7 @@ public final class LoadGenerator {
     private final long warmupEnd;
     private final long end;
     private volatile boolean stopped;
+    private volatile Consumer<LatencyReport.Interval> onInterval = i -> { };
 
     private LoadGenerator(LoadOptions options, HttpSender sender, LoadRecorder recorder) {
         this.options = options;
@@ -61,6 +64,15 @@ public final class LoadGenerator {
             recorder.close();
         }
         return outcome();
+    }
+
+    /**
+     * Tells {@code listener} of each interval as it is cut, on the interval thread (the command's
+     * per-second progress line); call before {@link #run}. It must return quickly: it delays the next cut.
+     */
+    public LoadGenerator onInterval(Consumer<LatencyReport.Interval> listener) {
+        this.onInterval = listener;
+        return this;
     }
 
     /** Ends the load now (Ctrl-C): no new requests; finished intervals stay in {@link #outcome()}. */
@@ -179,7 +191,7 @@ public final class LoadGenerator {
             long now = System.nanoTime();
             second++;
             double seconds = Math.max(0, Math.min(now, end) - last) / 1e9;
-            recorder.cut(second, last < warmupEnd, last < end, seconds, active::get);
+            onInterval.accept(recorder.cut(second, last < warmupEnd, last < end, seconds, active::get));
             if (!warm && now >= warmupEnd) {
                 recorder.endWarmup();
                 warm = true;

@@ -74,9 +74,9 @@ final class LoadRecorder {
 
     /**
      * Closes the interval that ends now. {@code measured}: it counts toward the totals;
-     * {@code inWindow}: it counts toward throughput (the drain after the end does not).
+     * {@code inWindow}: it counts toward throughput (the drain after the end does not). Returns the interval.
      */
-    void cut(int second, boolean warmup, boolean inWindow, double seconds, IntSupplier activeUsers) {
+    LatencyReport.Interval cut(int second, boolean warmup, boolean inWindow, double seconds, IntSupplier activeUsers) {
         intervalC = corrected.getIntervalHistogram(intervalC);
         intervalU = uncorrected.getIntervalHistogram(intervalU);
         long errors = intervalErrors.sumThenReset();
@@ -105,6 +105,7 @@ final class LoadRecorder {
         } finally {
             lock.unlock();
         }
+        return interval;
     }
 
     /** Error classes are counted over the whole run; the warm-up's are subtracted when it ends. */

@@ -45,6 +45,9 @@ final class ReportModel {
         model.set("environment", results.path("environment").deepCopy());
         ArrayNode warnings = model.putArray("warnings");
         Warnings.of(results).forEach(warnings::add);
+        if (results.path("thresholds").isArray()) {
+            model.set("thresholds", Compact.rounded(results.get("thresholds")));
+        }
         Map<String, Score> scores = new HashMap<>();
         results.path("scenarios").forEach(s -> scores.put(s.path("id").asText(), Score.of(s)));
         ArrayNode summary = model.putArray("summary");

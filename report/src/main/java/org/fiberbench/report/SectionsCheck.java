@@ -51,6 +51,16 @@ final class SectionsCheck {
         c.each(c.optional(root, "", "warnings", ARRAY), "warnings", STRING);
         JsonCheck.each(c.optional(root, "", "sweeps", ARRAY), "sweeps", this::sweep);
         JsonCheck.each(c.optional(root, "", "profile_diffs", ARRAY), "profile_diffs", this::profileDiff);
+        JsonCheck.each(c.optional(root, "", "thresholds", ARRAY), "thresholds", this::threshold);
+    }
+
+    private void threshold(String path, JsonNode t) {
+        object(path, t);
+        for (String key : List.of("expr", "scenario", "unit")) {
+            c.optional(t, path, key, STRING);
+        }
+        c.optional(t, path, "value", NUMBER);
+        c.optional(t, path, "pass", BOOLEAN);
     }
 
     private void sweep(String path, JsonNode sweep) {

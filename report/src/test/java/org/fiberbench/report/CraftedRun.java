@@ -98,6 +98,14 @@ final class CraftedRun {
         return s;
     }
 
+    /** The run's threshold verdicts, as {@code --threshold} stores them: one passed, one failed. */
+    static void thresholds(ObjectNode run) {
+        String id = run.path("scenarios").get(0).path("id").asText();
+        ArrayNode t = run.putArray("thresholds");
+        t.addObject().put("expr", "p99<500ms").put("scenario", id).put("value", 12.5).put("unit", "ms").put("pass", true);
+        t.addObject().put("expr", "p99<5ms").put("scenario", id).put("value", 12.5).put("unit", "ms").put("pass", false);
+    }
+
     private static void profileDiff(ObjectNode run, ArrayNode scenarios) {
         if (scenarios.size() < 2) {
             return;

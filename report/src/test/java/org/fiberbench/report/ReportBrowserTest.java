@@ -55,6 +55,22 @@ class ReportBrowserTest {
     }
 
     @Test
+    void thresholdsComeFirstAndFailedOnesAreRed() throws Exception {
+        var run = CraftedRun.run(2, 7);
+        CraftedRun.thresholds(run);
+        Path d = dir.resolve("gated");
+        Json.writePretty(d.resolve("results.json"), run);
+        browser.open(ReportWriter.write(d));
+        assertEquals("thresholds", browser.eval("document.querySelector('main section').id").asText());
+        assertEquals("1 of 2 failed", browser.eval("document.querySelector('#thresholds p').textContent").asText());
+        JsonNode rows = browser.eval("[...document.querySelectorAll('#thresholds tbody tr')].map(tr => tr.className + '|'"
+                + " + getComputedStyle(tr.cells[3]).color + '|' + tr.cells[0].textContent + '|' + tr.cells[3].textContent)");
+        assertEquals("|rgb(29, 35, 48)|PASS|12.5 ms", rows.get(0).asText());
+        assertEquals("bad|rgb(179, 38, 30)|FAIL|12.5 ms", rows.get(1).asText());
+        browser.assertCleanAndOffline();
+    }
+
+    @Test
     void busyTimeChartSaysWhatBusyMeans() throws Exception {
         browser.open(ReportWriter.write(CraftedRun.write(dir.resolve("busy"), 1)));
         browser.assertAllChartsDrawn(1);

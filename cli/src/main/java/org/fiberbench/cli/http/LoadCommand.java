@@ -9,7 +9,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import org.fiberbench.cli.GateFlags;
 import org.fiberbench.engine.StopSignals;
+import org.fiberbench.gate.Target;
+import org.fiberbench.gate.Verdict;
 import org.fiberbench.http.Buckets;
 import org.fiberbench.http.HttpProbe;
 import org.fiberbench.http.HttpSender;
@@ -18,9 +21,11 @@ import org.fiberbench.http.LoadGenerator;
 import org.fiberbench.http.LoadOptions;
 import org.fiberbench.http.LoadOutcome;
 import org.fiberbench.load.LoadSpec;
+import org.fiberbench.measure.LatencyReport;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
 import org.fiberbench.spec.Numbers;
+import org.fiberbench.spec.SpecException;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -88,15 +93,28 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--force", description = "with --out: write into DIR even when it already holds a run, replacing its results")
     boolean force;
 
+    @Mixin
+    GateFlags gate = new GateFlags();
+
     @Override
     public Integer call() throws Exception {
         LoadOptions options = options();
         RunDirectory.checkOut(out, force); // before the probe reaches the server
-        HttpProbe.check(options.target(), options.client());
-        RunDirectory run = RunDirectory.create(out, force, "load", "adhoc", "load " + url + " " + options.load());
         String workload = "http:url=" + url;
+        gate.check(List.of(new Target("virtual", workload, options.load().canonical(),
+                options.loop().open() ? Target.Shape.OPEN : Target.Shape.CLOSED, true)));
+        HttpProbe.Outcome probe = HttpProbe.probe(options.target(), options.client());
+        if (probe.unreachable()) {
+            // the server is down or silent: the system under load failed, not the command line
+            return fail(probe.problem() + " (nothing was measured)");
+        }
+        if (!probe.ok()) {
+            throw new SpecException(probe.problem());
+        }
+        RunDirectory run = RunDirectory.create(out, force, "load", "adhoc", "load " + url + " " + options.load());
         String id = run.nextScenarioId("load " + options.load().kind());
-        LoadGenerator generator = LoadGenerator.create(options, run.scenarioFile(id, ".hlog"));
+        LoadGenerator generator = LoadGenerator.create(options, run.scenarioFile(id, ".hlog"))
+                .onInterval(iv -> System.err.println(secondLine(iv)));
         AtomicBoolean claimed = new AtomicBoolean();
         CountDownLatch written = new CountDownLatch(1);
         Consumer<LoadOutcome> write = outcome -> {
@@ -129,18 +147,41 @@ public final class LoadCommand implements Callable<Integer> {
         } catch (IllegalStateException shuttingDown) {
             // Ctrl-C arrived as the load ended: the hook is running and the results are written
         }
-        return allFailed(outcome) ? 1 : 0;
+        return exit(outcome);
     }
 
-    /** A load that got no answer at all measured nothing: exit 1, with the reason on one line. */
-    private boolean allFailed(LoadOutcome outcome) {
-        if (outcome.interrupted() || outcome.completed() > 0 || outcome.errors() == 0) {
-            return false;
+    /**
+     * 1 when every request failed (nothing was measured) or an {@code errors<} threshold failed:
+     * the load itself failed; else 3 when another threshold failed, else 0.
+     */
+    private int exit(LoadOutcome outcome) {
+        if (!outcome.interrupted() && outcome.completed() == 0 && outcome.errors() > 0) {
+            return fail("every request failed (" + outcome.errors() + " errors: " + outcome.errorsByClass()
+                    + "); nothing was measured against " + url);
         }
-        spec.commandLine().getErr().println("fiberbench: every request failed (" + outcome.errors() + " errors: "
-                + outcome.errorsByClass() + "); nothing was measured against " + url);
+        for (Verdict v : gate.verdicts()) {
+            if (!v.pass() && v.threshold().metricName().equals("errors")) {
+                return fail("requests failed beyond " + v.threshold().expr() + ": " + v.valueText() + " ("
+                        + outcome.errors() + " errors: " + outcome.errorsByClass() + ")");
+            }
+        }
+        return gate.exit(0);
+    }
+
+    /** One line on stderr; exit status 1. */
+    private int fail(String message) {
+        spec.commandLine().getErr().println("fiberbench: " + message);
         spec.commandLine().getErr().flush();
-        return true;
+        return 1;
+    }
+
+    /** The progress line of one second, as wrk2 and k6 print theirs: requests, errors, the second's p99. */
+    static String secondLine(LatencyReport.Interval iv) {
+        long errors = iv.errors() == null ? 0 : iv.errors();
+        String p99 = iv.p99Ns() == null ? "-" : String.format(java.util.Locale.ROOT, "%.1fms", iv.p99Ns() / 1e6);
+        String phase = iv.warmup() ? "  (warm-up)" : Boolean.TRUE.equals(iv.drain()) ? "  (drain)" : "";
+        return String.format(java.util.Locale.ROOT, "%5.0fs  requests %7d  errors %6d  p99 %9s%s", iv.tS(), iv.count() + errors,
+                errors, p99, phase);
     }
 
     LoadOptions options() {
@@ -161,7 +202,7 @@ public final class LoadCommand implements Callable<Integer> {
         }
     }
 
-    private static void finish(RunDirectory run, String id, String workload, LoadOptions o, LoadOutcome outcome) {
+    private void finish(RunDirectory run, String id, String workload, LoadOptions o, LoadOutcome outcome) {
         try {
             ScenarioResult r = new ScenarioResult(id, "virtual", workload, o.load().canonical())
                     .config("runner", "load").config("client", o.client().id())
@@ -171,6 +212,10 @@ public final class LoadCommand implements Callable<Integer> {
             run.add(r);
             run.finish();
             System.out.print(summary(outcome, o));
+            if (gate.active()) {
+                System.out.println();
+            }
+            gate.judge(run, "load", System.out::print); // the verdicts join results.json before the report is made from it
             System.out.println("results: " + run.dir().resolve("results.json"));
             org.fiberbench.cli.AfterRun.writeReport(run);
         } catch (java.io.IOException e) {

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.HdrHistogram.Histogram;
+import org.fiberbench.cli.GateFlags;
+import org.fiberbench.gate.Target;
 import org.fiberbench.orderbook.BookKind;
 import org.fiberbench.orderbook.CommandCodec;
 import org.fiberbench.orderbook.CommandLog;
@@ -19,6 +21,7 @@ import org.fiberbench.orderbook.bench.Timing;
 import org.fiberbench.result.ScenarioResult;
 import org.fiberbench.spec.SpecException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -60,6 +63,9 @@ final class LatencyCommand implements Callable<Integer> {
     @Option(names = "--force", description = "with --out: write into DIR even when it already holds a run, replacing its results")
     boolean force;
 
+    @Mixin
+    GateFlags gate = new GateFlags();
+
     /** Whether a fork failed: the command then exits with 1, as {@code run} does. */
     private boolean failed;
 
@@ -95,13 +101,37 @@ final class LatencyCommand implements Callable<Integer> {
         if (log.size() == 0) {
             throw new SpecException("input file " + input + " holds no commands");
         }
+        gate.check(targets(ts, kinds, sets));
         PrintWriter o = spec.commandLine().getOut();
-        OrderbookRun run = OrderbookRun.create(out, force, "orderbook-latency", Runs.commandLine(spec), o);
+        OrderbookRun run = OrderbookRun.create(out, force, "orderbook-latency", Runs.commandLine(spec), o, gate);
+        int code;
         try {
-            return forks(run, o, ts, kinds, sets);
+            code = forks(run, o, ts, kinds, sets);
         } finally {
             run.finish(); // also when a fork or the JVM failed: the finished rows and the report are kept
         }
+        return gate.exit(code);
+    }
+
+    /** The scenarios {@link #forks} will run, for the thresholds to be checked against before any fork starts. */
+    private List<Target> targets(List<Timing> ts, List<BookKind> kinds, List<List<String>> sets) {
+        List<Target> out = new ArrayList<>();
+        for (List<String> set : sets) {
+            for (BookKind kind : kinds) {
+                for (Timing t : ts) {
+                    out.add(new Target(kind.label(), workload(), load(t), Target.Shape.OPEN, kind == kinds.get(0)));
+                }
+            }
+        }
+        return out;
+    }
+
+    private String workload() {
+        return "orderbook:input=" + input.getFileName();
+    }
+
+    private String load(Timing t) {
+        return "open:rate=" + rate + ",duration=" + seconds + "s,timing=" + t.label();
     }
 
     /** Every JVM option set × impl × timing, each in its own fork; 130 when interrupted. */
@@ -127,8 +157,7 @@ final class LatencyCommand implements Callable<Integer> {
     /** One fork; returns true when it was interrupted. */
     private boolean one(OrderbookRun run, PrintWriter o, BookKind kind, Timing t, List<String> set) {
         String id = run.directory().nextScenarioId(kind.label() + " " + t.label() + " " + Runs.label(set));
-        ScenarioResult r = new ScenarioResult(id, kind.label(), "orderbook:input=" + input.getFileName(),
-                "open:rate=" + rate + ",duration=" + seconds + "s,timing=" + t.label())
+        ScenarioResult r = new ScenarioResult(id, kind.label(), workload(), load(t))
                 .group("timing=" + t.label() + " jvm=" + Runs.label(set)).jvmArgs(set)
                 .config("rate", rate).config("seconds", seconds).config("timing", t.label());
         String first = baselineIds.putIfAbsent(r.group(), id);

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.fiberbench.cli.AfterRun;
+import org.fiberbench.cli.GateFlags;
 import org.fiberbench.orderbook.jfr.JfrSummary;
 import org.fiberbench.engine.StopSignals;
 import org.fiberbench.result.RunDirectory;
@@ -29,16 +30,26 @@ final class OrderbookRun {
     private final List<String> jfrTexts = new ArrayList<>();
     private final Thread hook;
     private final StopSignals.Handle term = StopSignals.termAsInterrupt();
+    private final GateFlags gate;
+    private final String suite;
 
-    private OrderbookRun(RunDirectory run, PrintWriter out) {
+    private OrderbookRun(RunDirectory run, PrintWriter out, GateFlags gate, String suite) {
         this.run = run;
         this.out = out;
+        this.gate = gate;
+        this.suite = suite;
         this.hook = new Thread(this::interrupted, "fiberbench-orderbook-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
     }
 
+    /** A run without thresholds ({@code orderbook micro}). */
     static OrderbookRun create(Path dir, boolean force, String suite, String command, PrintWriter out) {
-        return new OrderbookRun(RunDirectory.create(dir, force, suite, "adhoc", command), out);
+        return create(dir, force, suite, command, out, new GateFlags());
+    }
+
+    /** {@code gate}'s thresholds were checked against the planned scenarios; they are judged when the run closes. */
+    static OrderbookRun create(Path dir, boolean force, String suite, String command, PrintWriter out, GateFlags gate) {
+        return new OrderbookRun(RunDirectory.create(dir, force, suite, "adhoc", command), out, gate, suite);
     }
 
     RunDirectory directory() {
@@ -96,6 +107,10 @@ final class OrderbookRun {
 
     private void close() {
         run.finish();
+        if (gate.active()) {
+            out.println();
+        }
+        gate.judge(run, suite, out::print); // the verdicts join results.json before the report is made from it
         out.println("results: " + run.dir().resolve("results.json"));
         out.flush();
         AfterRun.writeReport(run);

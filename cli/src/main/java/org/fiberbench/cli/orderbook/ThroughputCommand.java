@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.fiberbench.cli.Converters;
+import org.fiberbench.cli.GateFlags;
+import org.fiberbench.gate.Target;
 import org.fiberbench.orderbook.BookKind;
 import org.fiberbench.orderbook.CommandCodec;
 import org.fiberbench.orderbook.CommandLog;
@@ -20,6 +22,7 @@ import org.fiberbench.orderbook.bench.ThroughputBenchmark;
 import org.fiberbench.result.ScenarioResult;
 import org.fiberbench.spec.SpecException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -58,6 +61,9 @@ final class ThroughputCommand implements Callable<Integer> {
     @Option(names = "--force", description = "with --out: write into DIR even when it already holds a run, replacing its results")
     boolean force;
 
+    @Mixin
+    GateFlags gate = new GateFlags();
+
     /** Whether a fork failed: the command then exits with 1, as {@code run} does. */
     private boolean failed;
 
@@ -87,13 +93,30 @@ final class ThroughputCommand implements Callable<Integer> {
         if (log.size() == 0) {
             throw new SpecException("input file " + input + " holds no commands");
         }
+        gate.check(targets(kinds, sets));
         PrintWriter o = spec.commandLine().getOut();
-        OrderbookRun run = OrderbookRun.create(out, force, "orderbook-throughput", Runs.commandLine(spec), o);
+        OrderbookRun run = OrderbookRun.create(out, force, "orderbook-throughput", Runs.commandLine(spec), o, gate);
+        int code;
         try {
-            return forks(run, o, kinds, sets);
+            code = forks(run, o, kinds, sets);
         } finally {
             run.finish(); // also when a fork or the JVM failed: the finished rows and the report are kept
         }
+        return gate.exit(code);
+    }
+
+    /** The rows {@link #forks} will record (one per impl, count and JVM option set), checked before any fork starts. */
+    private List<Target> targets(List<BookKind> kinds, List<List<String>> sets) {
+        List<Target> out = new ArrayList<>();
+        for (List<String> set : sets) {
+            for (BookKind kind : kinds) {
+                for (long c : counts) {
+                    out.add(new Target(kind.label(), "orderbook:input=" + input.getFileName(), "replay:commands=" + c,
+                            Target.Shape.RATE, kind == kinds.get(0)));
+                }
+            }
+        }
+        return out;
     }
 
     /** Every impl × JVM option set, each in its own fork; 130 when interrupted. */

@@ -74,12 +74,18 @@ class HttpCommandsTest {
     }
 
     @Test
-    void loadRejectsAnUnreachableServer() throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
-        assertRejected("127.0.0.1:" + port, "load", "http://127.0.0.1:" + port + "/", "--users", "1", "--duration", "1s");
+    void loadAgainstAClosedPortExitsOneWithOneLineAndNoRun() throws Exception {
+        int port = freePort();
+        Path out = tmp.resolve("down");
+        StringWriter err = new StringWriter();
+        // the server under load is down: the load failed (1), it is no mistake on the command line (2)
+        int code = Main.execute(err, "load", "http://127.0.0.1:" + port + "/", "--users", "1", "--duration", "1s",
+                "--threshold", "p99<1s", "--out", out.toString());
+        String msg = err.toString().strip();
+        assertEquals(1, code, msg);
+        assertEquals(1, msg.lines().count(), "one line: " + msg);
+        assertTrue(msg.startsWith("fiberbench: cannot connect to http://127.0.0.1:" + port + "/") && msg.endsWith("? (nothing was measured)"), msg);
+        assertFalse(Files.exists(out), "nothing measured, nothing written");
     }
 
     @Test
