@@ -131,7 +131,10 @@ public final class JmhImport {
         s.set("jvm_args", b.path("jvmArgs").isArray() ? b.get("jvmArgs") : Json.array());
         s.set("config", config(b));
         s.put("termination", "normal");
+        s.putNull("failure");
+        s.putNull("duration_s"); // JMH does not say how long a row took
         JmhMetrics.fill(b, s);
+        s.putNull("ratio"); // the report and compare compute ratios from the iterations
         s.putObject("files");
         return s;
     }
