@@ -128,8 +128,13 @@ public final class JmhImport {
         s.put("group", params.has("executor")
                 ? s.get("workload").asText() + " \u00d7 " + s.get("load").asText() + (others.isEmpty() ? "" : " " + others)
                 : benchmark);
-        s.set("jvm_args", b.path("jvmArgs").isArray() ? b.get("jvmArgs") : Json.array());
+        JsonNode jvmArgs = b.path("jvmArgs").isArray() ? b.get("jvmArgs") : Json.array();
+        // fiberbench's own rows: JMH's list is the fork's whole command line (fiberbench's options, file
+        // paths of that run), which would match no other run; it stays in config, and the scenario is
+        // matched by its specs as a run without --jvm-args is
+        s.set("jvm_args", params.has("executor") ? Json.array() : jvmArgs);
         s.set("config", config(b));
+        ((ObjectNode) s.get("config")).set("jvm_args_jmh", jvmArgs);
         s.put("termination", "normal");
         s.putNull("failure");
         s.putNull("duration_s"); // JMH does not say how long a row took
