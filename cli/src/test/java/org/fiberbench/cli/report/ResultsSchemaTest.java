@@ -114,6 +114,14 @@ class ResultsSchemaTest {
     }
 
     @Test
+    void orderbookMicroMatchesTheSchema() {
+        Path out = tmp.resolve("ob-micro");
+        assertEquals(0, Main.execute("orderbook", "micro", "--impl", "fast", "--enqueued", "10", "--forks", "1", "--warmup", "0",
+                "--iterations", "1", "--time", "100ms", "--out", out.toString()));
+        assertValid(out, 5);
+    }
+
+    @Test
     void reportOfAJmhResultWritesAResultsJsonThatMatchesTheSchema() {
         Path out = tmp.resolve("jmh-import");
         assertEquals(0, Main.execute("report", "--jmh", loops.resolve("results-jmh.json").toString(), "--out", out.toString()));

@@ -15,20 +15,21 @@ import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
 
 /**
- * A batch scenario's rows of {@code results-jmh.json}: JMH's own JSON result format, written by
- * JMH's own formatter from the {@link RunResult}s of the scenario, so tools that read {@code -rf json}
+ * A scenario's rows of {@code results-jmh.json}: JMH's own JSON result format, written by JMH's
+ * own formatter from the {@link RunResult}s of the scenario (a batch scenario's, or an {@code
+ * orderbook micro} benchmark's), so tools that read {@code -rf json}
  * (jmh-visualizer, github-action-benchmark) read them unchanged. The specs are the benchmark's
  * {@code @Param}s ({@code executor}, {@code workload}, {@code load}). Parsed back into trees so the
  * run directory can join the rows of every scenario into one array; decimals are kept as JMH wrote them.
  */
-final class JmhJson {
+public final class JmhJson {
     private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
     private JmhJson() {
     }
 
     /** One JSON object per run result, in JMH's result format. */
-    static List<Object> rows(Collection<RunResult> results) {
+    public static List<Object> rows(Collection<RunResult> results) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
             ResultFormatFactory.getInstance(ResultFormatType.JSON, out).writeOut(results);
