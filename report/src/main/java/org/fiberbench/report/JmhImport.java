@@ -120,7 +120,6 @@ public final class JmhImport {
         ObjectNode s = Json.object();
         s.put("id", String.format(Locale.ROOT, "%02d-%s", index, slug(method + (others.isEmpty() ? "" : "-" + others))));
         s.put("index", index);
-        // a run's own grouping (ScenarioResult's default), so an imported results-jmh.json compares as its run did
         s.put("executor", params.path("executor").asText("jmh:threads=" + b.path("threads").asInt(1)));
         s.put("workload", params.path("workload").asText(method + (others.isEmpty() || params.has("executor") ? "" : ":" + others)));
         s.put("load", params.path("load").asText("jmh:mode=" + b.path("mode").asText("thrpt")));
