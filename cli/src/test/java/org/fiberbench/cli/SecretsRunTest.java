@@ -188,7 +188,7 @@ class SecretsRunTest {
             assertNotNull(((Map<String, Object>) s.get("files")).get("jfr"), "no .jfr for " + s.get("id"));
         }
         assertTrue(String.valueOf(results.get("command")).contains("password=***"), String.valueOf(results.get("command")));
-        for (String kind : new String[] {"-jmh.log", "results.json", "results.csv", "report.html", "-fork.log", ".jfr"}) {
+        for (String kind : new String[] {"-jmh.log", "results.json", "results-jmh.json", "results.csv", "report.html", "-fork.log", ".jfr"}) {
             try (Stream<Path> files = Files.walk(run)) {
                 assertTrue(files.anyMatch(f -> f.toString().endsWith(kind)), "no " + kind + " written");
             }

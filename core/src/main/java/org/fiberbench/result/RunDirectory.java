@@ -25,7 +25,8 @@ import org.fiberbench.spec.IoReasons;
 import org.fiberbench.spec.SpecException;
 
 /**
- * One run's directory. Every {@link #add} rewrites {@code results.json} through a temporary file
+ * One run's directory. Every {@link #add} rewrites {@code results.json} (and {@code results.csv},
+ * and {@code results-jmh.json} with the rows of the batch scenarios) through a temporary file
  * and an atomic rename, so a reader (or a run killed midway) never sees a half-written document.
  * A rewrite that fails (a full disk) leaves the last good document and no temporary file, and
  * the run goes on from memory; {@link #unsaved} says what the document on disk lacks.
@@ -35,6 +36,8 @@ import org.fiberbench.spec.SpecException;
 public final class RunDirectory {
     public static final int FORMAT_VERSION = 1;
     public static final String TOOL = "fiberbench 0.1.0";
+    /** The batch scenarios in JMH's own result format ({@code -rf json}), beside results.json. */
+    public static final String JMH_RESULTS = "results-jmh.json";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final ThreadLocal<Path> CREATED = new ThreadLocal<>();
 
@@ -231,12 +234,15 @@ public final class RunDirectory {
 
     private void writeFiles() throws IOException {
         List<Map<String, Object>> list = new ArrayList<>();
+        List<Object> jmh = new ArrayList<>();
         for (ScenarioResult s : scenarios) {
             list.add(s.toMap());
+            jmh.addAll(s.jmhRows());
         }
         doc.put("scenarios", list);
         writeAtomically(dir.resolve("results.json"), JSON.writeValueAsBytes(doc));
         writeAtomically(dir.resolve("results.csv"), CsvWriter.toCsv(scenarios).getBytes(StandardCharsets.UTF_8));
+        writeAtomically(dir.resolve(JMH_RESULTS), JSON.writeValueAsBytes(jmh));
         savedScenarios = scenarios.size();
     }
 

@@ -14,6 +14,8 @@ public final class ScenarioResult {
     private final Map<String, Object> config = new LinkedHashMap<>();
     private final Map<String, Object> metrics = new LinkedHashMap<>();
     private final Map<String, Object> files = new LinkedHashMap<>();
+    /** The scenario's rows of results-jmh.json (JMH's own result format), apart from results.json. */
+    private List<Object> jmhRows = List.of();
 
     public ScenarioResult(String id, String executor, String workload, String load) {
         root.put("id", id);
@@ -151,6 +153,16 @@ public final class ScenarioResult {
     public ScenarioResult durationSeconds(double s) {
         root.put("duration_s", s);
         return this;
+    }
+
+    /** Sets this scenario's rows of {@code results-jmh.json}: JSON trees in JMH's result format (batch scenarios only). */
+    public ScenarioResult jmhRows(List<?> rows) {
+        jmhRows = List.copyOf(rows);
+        return this;
+    }
+
+    public List<Object> jmhRows() {
+        return jmhRows;
     }
 
     Map<String, Object> toMap() {

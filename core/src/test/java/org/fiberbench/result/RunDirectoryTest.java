@@ -129,4 +129,29 @@ class RunDirectoryTest {
         Files.createDirectories(tmp.resolve("empty"));
         assertEquals(0, count(RunDirectory.create(tmp.resolve("empty"), "x", "adhoc", "run").dir()));
     }
+
+    private static List<?> jmhRows(Path dir) throws Exception {
+        return new com.fasterxml.jackson.databind.ObjectMapper().readValue(dir.resolve(RunDirectory.JMH_RESULTS).toFile(), List.class);
+    }
+
+    @Test
+    void resultsJmhJsonHoldsTheJmhRowsOfEveryScenarioInRunOrder() throws Exception {
+        RunDirectory run = RunDirectory.create(tmp.resolve("jmh"), "adhoc", "adhoc", "run");
+        assertEquals(List.of(), jmhRows(run.dir()), "an empty array from the start");
+        run.add(result(1).jmhRows(List.of(Map.of("benchmark", "a"))));
+        run.add(result(2)); // a loop: no JMH row
+        assertEquals(List.of(Map.of("benchmark", "a")), jmhRows(run.dir()));
+        run.add(result(3).jmhRows(List.of(Map.of("benchmark", "b"))));
+        assertEquals(List.of(Map.of("benchmark", "a"), Map.of("benchmark", "b")), jmhRows(run.dir()));
+        assertEquals(3, count(run.dir()), "the JMH rows stay out of results.json");
+        assertTrue(!Files.readString(run.dir().resolve("results.json")).contains("\"benchmark\""));
+    }
+
+    @Test
+    void aReplacedRunStartsItsJmhRowsAfresh() throws Exception {
+        Path out = tmp.resolve("again");
+        RunDirectory.create(out, "adhoc", "adhoc", "run").add(result(1).jmhRows(List.of(Map.of("benchmark", "old"))));
+        RunDirectory.create(out, true, "adhoc", "adhoc", "run");
+        assertEquals(List.of(), jmhRows(out), "no row of the run it replaced");
+    }
 }

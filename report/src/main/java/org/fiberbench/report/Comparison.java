@@ -84,6 +84,11 @@ public record Comparison(String labelA, String labelB, List<Row> rows, List<Stri
         return ComparisonText.of(this);
     }
 
+    /** The comparison as a JSON document, what {@code compare --json} prints (docs/reports.md gives its keys). */
+    public String toJson() {
+        return ComparisonJson.text(this);
+    }
+
     /** Writes the comparison as an HTML page in the report's style; returns the file. */
     public Path writeHtml(Path file) {
         return Page.write(file, ComparisonModel.of(this));

@@ -19,11 +19,14 @@ import java.util.Map;
  * report and {@code compare} work for any JMH benchmark.
  *
  * <p>Mapping: each benchmark × params row is a scenario. Its executor, workload and load are the
- * params of those names when the benchmark has them (fiberbench's own benchmarks do); otherwise
- * the executor is {@code jmh:threads=T}, the workload is {@code Class.method[:param=value,...]}
- * and the load {@code jmh:mode=M}. Rows of one benchmark method with the same other params form a
- * group, the first being the baseline. The raw iterations of all forks are kept, so ratios get
- * their intervals.
+ * params of those names when the benchmark has them (fiberbench's own benchmarks and its
+ * {@code results-jmh.json} do); otherwise the executor is {@code jmh:threads=T}, the workload is
+ * {@code Class.method[:param=value,...]} and the load {@code jmh:mode=M}. Rows with executor params
+ * are grouped as a run groups them (same workload and load); other rows by benchmark method, the
+ * first being the baseline. Each scenario's {@code label}, what the charts show, is what tells it
+ * apart from the other rows of the file: the params whose values differ between rows, and the
+ * method when methods differ. The raw iterations of all forks are kept as the iteration scores, so
+ * ratios get their intervals; only sample mode ({@code -bm sample}) has a latency distribution.
  */
 public final class JmhImport {
     private JmhImport() {
@@ -63,11 +66,17 @@ public final class JmhImport {
         int index = 0;
         JsonCheck check = new JsonCheck(source);
         for (JsonNode b : benchmarks) {
-            check(check, b, "[" + index + "]");
+            check(check, b, "[" + index++ + "]");
+        }
+        JmhLabels labels = JmhLabels.of(benchmarks);
+        index = 0;
+        for (JsonNode b : benchmarks) {
             if (index == 0) {
                 environment(b, env);
             }
-            scenarios.add(scenario(b, ++index));
+            ObjectNode s = scenario(b, ++index);
+            s.put("label", labels.label(b));
+            scenarios.add(s);
         }
         return run;
     }
@@ -111,14 +120,25 @@ public final class JmhImport {
         ObjectNode s = Json.object();
         s.put("id", String.format(Locale.ROOT, "%02d-%s", index, slug(method + (others.isEmpty() ? "" : "-" + others))));
         s.put("index", index);
-        s.put("group", benchmark + (params.has("executor") && !others.isEmpty() ? ":" + others : ""));
         s.put("executor", params.path("executor").asText("jmh:threads=" + b.path("threads").asInt(1)));
         s.put("workload", params.path("workload").asText(method + (others.isEmpty() || params.has("executor") ? "" : ":" + others)));
         s.put("load", params.path("load").asText("jmh:mode=" + b.path("mode").asText("thrpt")));
-        s.set("jvm_args", b.path("jvmArgs").isArray() ? b.get("jvmArgs") : Json.array());
+        // with executor params, a run's own grouping (same workload and load), so an imported results-jmh.json groups as its run did
+        s.put("group", params.has("executor")
+                ? s.get("workload").asText() + " \u00d7 " + s.get("load").asText() + (others.isEmpty() ? "" : " " + others)
+                : benchmark);
+        JsonNode jvmArgs = b.path("jvmArgs").isArray() ? b.get("jvmArgs") : Json.array();
+        // fiberbench's own rows: JMH's list is the fork's whole command line (fiberbench's options, file
+        // paths of that run), which would match no other run; it stays in config, and the scenario is
+        // matched by its specs as a run without --jvm-args is
+        s.set("jvm_args", params.has("executor") ? Json.array() : jvmArgs);
         s.set("config", config(b));
+        ((ObjectNode) s.get("config")).set("jvm_args_jmh", jvmArgs);
         s.put("termination", "normal");
+        s.putNull("failure");
+        s.putNull("duration_s"); // JMH does not say how long a row took
         JmhMetrics.fill(b, s);
+        s.putNull("ratio"); // the report and compare compute ratios from the iterations
         s.putObject("files");
         return s;
     }

@@ -40,7 +40,7 @@ final class JmhMetrics {
                 m.set(metricKey(e.getKey(), e.getValue().path("scoreUnit").asText("")), e.getValue().get("score"));
             }
         });
-        percentiles(pm, unit, s);
+        percentiles(b, pm, unit, s);
     }
 
     /** "·gc.alloc.rate.norm" in "B/op" becomes {@code gc_alloc_rate_norm_b_per_op}: the key carries its unit. */
@@ -50,11 +50,16 @@ final class JmhMetrics {
         return u.isEmpty() ? base : base + "_" + u;
     }
 
-    /** Sample mode: JMH's percentiles of time per operation become an (uncorrected) latency spectrum. */
-    private static void percentiles(JsonNode pm, String unit, ObjectNode s) {
+    /**
+     * Sample mode: JMH's percentiles of time per operation become an (uncorrected) latency spectrum.
+     * In every other mode JMH's {@code scorePercentiles} are percentiles of the few iteration
+     * scores, not of operations: they stay out of the latency views (the scores are {@code iterations}).
+     */
+    private static void percentiles(JsonNode b, JsonNode pm, String unit, ObjectNode s) {
         JsonNode pcts = pm.path("scorePercentiles");
         Double scale = NS_PER_UNIT.get(unit.replace("/op", ""));
-        if (!pcts.isObject() || pcts.isEmpty() || scale == null || !unit.endsWith("/op")) {
+        if (!b.path("mode").asText().equals("sample") || !pcts.isObject() || pcts.isEmpty() || scale == null
+                || !unit.endsWith("/op")) {
             return;
         }
         ObjectNode lat = s.putObject("latency");

@@ -91,7 +91,7 @@ final class ReportModel {
 
     private ObjectNode detail(JsonNode s) {
         ObjectNode d = Json.object();
-        for (String key : List.of("id", "index", "group", "executor", "workload", "load", "jvm_args", "termination", "failure",
+        for (String key : List.of("id", "index", "group", "label", "executor", "workload", "load", "jvm_args", "termination", "failure",
                 "duration_s", "config", "sweep", "orderbook", "jfr", "carriers")) {
             if (s.hasNonNull(key)) {
                 d.set(key, Compact.rounded(s.get(key)));

@@ -17,11 +17,15 @@ import java.util.Set;
  * a known {@code format_version}, a {@code scenarios} array, and per scenario the keys that match
  * it with another run and say how it ended. A wrong one is bad input, named by its path.
  *
+ * <p>{@code format_version} is a number (1, 1.1) or, from a writer that quotes it, a string of one
+ * ("1.1"); a major version other than {@link #FORMAT_MAJOR} is refused: a newer format may have
+ * changed what the keys mean. Minor versions only add keys, which readers ignore.
+ *
  * <p>Metrics are checked apart: a scenario whose metrics cannot be read is one unreadable
  * scenario to {@code compare} (which goes on with the others and fails its gate), while the report
  * refuses the document.
  */
-final class ResultsCheck {
+public final class ResultsCheck {
     /** The major format this fiberbench reads; a minor version (1.1 ...) only adds keys. */
     static final int FORMAT_MAJOR = 1;
     static final Set<String> TERMINATIONS = Set.of("normal", "failure", "interrupted");
@@ -29,6 +33,16 @@ final class ResultsCheck {
     static final Set<String> TEXT_METRICS = Set.of("score_unit", "speedup_missing", "warning");
 
     private ResultsCheck() {
+    }
+
+    /**
+     * For readers outside this module ({@code profile diff}): reads a results.json and checks it as
+     * {@link #common} does.
+     *
+     * @throws InputException naming the file and the first wrong key, or an unknown major version
+     */
+    public static void readable(Path file) {
+        common(Json.read(file), file);
     }
 
     /** Checks the format version and the keys common to every reader; throws naming the first wrong key. */
@@ -48,10 +62,11 @@ final class ResultsCheck {
     private static void formatVersion(JsonCheck c, JsonNode root) {
         JsonNode v = root.path("format_version");
         String expected = FORMAT_MAJOR + " (this fiberbench reads results.json format " + FORMAT_MAJOR + ")";
-        if (!v.isNumber()) {
+        boolean text = v.isTextual() && v.asText().matches("\\d{1,9}(\\.\\d{1,9})?");
+        if (!v.isNumber() && !text) {
             throw c.fail("format_version", v, expected);
         }
-        if (Math.floor(v.asDouble()) != FORMAT_MAJOR) {
+        if (Math.floor(text ? Double.parseDouble(v.asText()) : v.asDouble()) != FORMAT_MAJOR) {
             throw new InputException(c.file() + ": format_version is " + v.asText() + ", expected " + expected);
         }
     }

@@ -84,6 +84,7 @@ final class SectionsCheck {
     private void scenario(JsonNode s, String path) {
         c.optional(s, path, "index", NUMBER);
         c.optional(s, path, "group", STRING);
+        c.optional(s, path, "label", STRING);
         c.optional(s, path, "baseline", STRING);
         c.optional(s, path, "duration_s", NUMBER);
         SCENARIO_OBJECTS.forEach(key -> c.optional(s, path, key, OBJECT));

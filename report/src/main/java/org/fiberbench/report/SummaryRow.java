@@ -11,7 +11,7 @@ final class SummaryRow {
 
     static ObjectNode of(JsonNode s, Score score, Score base, String baselineId) {
         ObjectNode row = Json.object();
-        for (String key : new String[] {"id", "group", "executor", "workload", "load", "termination", "failure"}) {
+        for (String key : new String[] {"id", "group", "label", "executor", "workload", "load", "termination", "failure"}) {
             if (s.hasNonNull(key)) {
                 row.set(key, s.get(key));
             }

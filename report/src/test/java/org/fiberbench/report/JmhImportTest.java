@@ -88,4 +88,43 @@ class JmhImportTest {
         InputException e = assertThrows(InputException.class, () -> JmhImport.importRun(result, null));
         assertTrue(e.getMessage().contains("not a JMH JSON result"), e.getMessage());
     }
+
+    /** A real JMH result ({@code fiberbench jmh BatchBenchmark -p load=batch:tasks=10,batch:tasks=100 -rf json}). */
+    private JsonNode twoParams() throws Exception {
+        Path file = dir.resolve("jmh-two-params.json");
+        try (InputStream in = getClass().getResourceAsStream("jmh-two-params.json")) {
+            Files.copy(in, file);
+        }
+        return JmhImport.toResults(Json.read(file), file);
+    }
+
+    @Test
+    void rowsDifferingInOneParamAreLabelledByThatParam() throws Exception {
+        JsonNode run = twoParams();
+        JsonNode s = run.path("scenarios");
+        assertEquals("virtual", s.get(0).path("executor").asText());
+        assertEquals("virtual", s.get(1).path("executor").asText());
+        assertEquals("load=batch:tasks=10", s.get(0).path("label").asText());
+        assertEquals("load=batch:tasks=100", s.get(1).path("label").asText());
+        JsonNode summary = ReportModel.build(run, dir, dir).path("summary");
+        assertEquals("load=batch:tasks=10", summary.get(0).path("label").asText(), "the chart's label");
+        assertEquals("load=batch:tasks=100", summary.get(1).path("label").asText());
+    }
+
+    @Test
+    void rowsOfSeveralMethodsAreLabelledByMethodAndTheParamsThatDiffer() {
+        JsonNode s = imported().path("scenarios");
+        assertEquals("SpawnBench.spawn executor=platform:fixed=4,tasks=1000", s.get(0).path("label").asText());
+        assertEquals("SpawnBench.spawn executor=virtual,tasks=1000", s.get(1).path("label").asText());
+        assertEquals("QueueBench.offer size=64", s.get(2).path("label").asText());
+    }
+
+    @Test
+    void averageTimeIterationsAreIterationScoresNotALatencyDistribution() throws Exception {
+        JsonNode s = twoParams().path("scenarios").get(0);
+        assertTrue(s.path("latency").isMissingNode(), () -> "avgt has no latency percentiles: " + s.path("latency"));
+        assertEquals(3, s.path("iterations").size());
+        assertEquals(501.7814210526316, s.path("iterations").get(0).asDouble(), 1e-9);
+        assertEquals("us/op", s.path("metrics").path("score_unit").asText());
+    }
 }

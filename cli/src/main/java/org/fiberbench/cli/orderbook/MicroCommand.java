@@ -10,11 +10,13 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.fiberbench.cli.Converters;
 import org.fiberbench.engine.Defaults;
+import org.fiberbench.engine.jmh.JmhJson;
 import org.fiberbench.orderbook.jmh.MicroBenchmarks;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.util.Statistics;
 import picocli.CommandLine.Command;
@@ -122,6 +124,8 @@ final class MicroCommand implements Callable<Integer> {
         }
         double[] raw = br.getIterationResults().stream().mapToDouble(ir -> ir.getPrimaryResult().getScore()).toArray();
         r.iterations(raw).section("orderbook", section(impl, bench, depth, primary.getScore(), error, alloc));
+        // results-jmh.json: JMH's own format of this benchmark's result (all forks' iterations)
+        r.jmhRows(JmhJson.rows(List.of(new RunResult(params, List.of(br)))));
         o.printf("%-24s %-6s %9s %16.0f %12s %12s%n", bench, impl, depth, primary.getScore(),
                 Double.isNaN(error) ? "" : String.format("%.0f", error), alloc == null ? "" : String.format("%.2f", alloc));
         o.flush();

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.fiberbench.report.ResultsCheck;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.spec.SpecException;
 
@@ -37,6 +38,7 @@ public record ProfileSources(Path file, String label, Path run, String event) {
         if (!Files.isRegularFile(json)) {
             throw new SpecException("'" + dir + "' is not a run directory (no results.json)");
         }
+        ResultsCheck.readable(json); // an unknown format version is refused before any key is trusted
         Map<String, Object> doc;
         try {
             doc = RunDirectory.read(json);

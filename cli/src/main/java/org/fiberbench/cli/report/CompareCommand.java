@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code fiberbench compare RUN_A RUN_B [--fail-on-regression PCT] [--html FILE]}. */
+/** {@code fiberbench compare RUN_A RUN_B [--fail-on-regression PCT] [--html FILE] [--json]}. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = {"Compare run B against run A scenario by scenario (matched by executor, workload, load and JVM options):",
                 "ratio B/A with its 99.9%% interval and a verdict. Exit status 1 with --fail-on-regression when a",
@@ -43,6 +43,10 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--html", paramLabel = "FILE", description = "also write the comparison as an HTML page")
     Path html;
 
+    @Option(names = "--json", description = {"print the comparison as JSON instead of the table (ratios with their intervals,",
+            "significance and verdicts; problems); --html's line then goes to stderr"})
+    boolean json;
+
     @Override
     public Integer call() {
         try {
@@ -57,9 +61,12 @@ public final class CompareCommand implements Callable<Integer> {
         double threshold = failOnRegression == null ? Double.NaN : Comparison.parsePercent(failOnRegression);
         Comparison c = Compare.of(a, b);
         PrintWriter out = spec.commandLine().getOut();
-        out.print(c.toText());
+        out.print(json ? c.toJson() : c.toText());
         if (html != null) {
-            out.println("html: " + c.writeHtml(html));
+            // stdout stays one JSON document with --json
+            PrintWriter where = json ? spec.commandLine().getErr() : out;
+            where.println("html: " + c.writeHtml(html));
+            where.flush();
         }
         out.flush();
         if (Double.isNaN(threshold)) {

@@ -309,6 +309,15 @@ class OrderbookCommandTest {
             assertEquals("micro", ((Map<String, Object>) s.get("orderbook")).get("kind"));
         }
         assertTrue(Files.readString(runDir.resolve("jmh.log")).contains("Benchmark"), "JMH's own output is kept");
+        List<Map<String, Object>> jmh = new com.fasterxml.jackson.databind.ObjectMapper().readValue(
+                runDir.resolve("results-jmh.json").toFile(), List.class);
+        assertEquals(5, jmh.size(), "every benchmark in JMH's own format too");
+        for (int i = 0; i < 5; i++) {
+            Map<String, Object> primary = (Map<String, Object>) jmh.get(i).get("primaryMetric");
+            assertEquals(((Number) ((Map<String, Object>) sc.get(i).get("metrics")).get("score")).doubleValue(),
+                    ((Number) primary.get("score")).doubleValue(), 1e-9);
+            assertEquals("fast", ((Map<String, Object>) jmh.get(i).get("params")).get("impl"));
+        }
         assertTrue(Files.exists(runDir.resolve("report.html")), "micro runs get the report too");
     }
 }

@@ -87,6 +87,7 @@ public final class JmhBatchRunner implements ScenarioRunner {
             return r.failure(failureReason(log, null));
         }
         record(r, results.iterator().next(), s);
+        r.jmhRows(JmhJson.rows(results));
         Observation.collect(r, run, id);
         WorkerBalance.record(r, workers);
         return r;

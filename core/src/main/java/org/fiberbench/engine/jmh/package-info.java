@@ -7,7 +7,8 @@
  * {@code jmh_generated} classes and names the benchmarks after it, so {@code fiberbench jmh -l} lists
  * them as {@code org.fiberbench.engine.jmh.*}; {@link
  * org.fiberbench.engine.jmh.ReferenceThreadsBenchmark} is the thread-per-task experiment's own
- * benchmark, kept as it was written. Only the runner, the two benchmarks and the profiler (which JMH
- * instantiates by name in its forks) are public.
+ * benchmark, kept as it was written. Only the runner, the two benchmarks, the profiler (which JMH
+ * instantiates by name in its forks) and {@link org.fiberbench.engine.jmh.JmhJson} (the rows of
+ * {@code results-jmh.json}, which {@code orderbook micro} writes too) are public.
  */
 package org.fiberbench.engine.jmh;
