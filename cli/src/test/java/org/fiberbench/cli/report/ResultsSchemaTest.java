@@ -35,12 +35,13 @@ class ResultsSchemaTest {
 
     private static Path loops;
 
-    /** A batch, a closed and an open scenario in one run: the run every schema test below reads. */
+    /** A batch, a closed and an open scenario in one run, with threshold verdicts: the run every schema test below reads. */
     @BeforeAll
     static void runLoops() {
         loops = tmp.resolve("loops");
         assertEquals(0, run("run", "-e", "virtual", "-w", "cpu:iterations=1000", "-l", "batch:tasks=10",
-                "-l", "closed:users=2,duration=1s", "-l", "open:rate=50,duration=1s", "--out", loops.toString()));
+                "-l", "closed:users=2,duration=1s", "-l", "open:rate=50,duration=1s", "--out", loops.toString(),
+                "--threshold", "load=open:rate=50,duration=1s: p99<60s", "--threshold", "load=batch:tasks=10: score<60000ms/op"));
     }
 
     private static int run(String... args) {
@@ -63,6 +64,8 @@ class ResultsSchemaTest {
         JsonNode s = ResultsSchema.read(loops.resolve("results.json")).path("scenarios");
         assertEquals("closed", s.get(1).path("latency").path("model").asText(), "the closed loop's section was validated");
         assertEquals("open", s.get(2).path("latency").path("model").asText());
+        JsonNode verdicts = ResultsSchema.read(loops.resolve("results.json")).path("thresholds");
+        assertEquals(2, verdicts.size(), "the run's own threshold verdicts were validated too");
     }
 
     @Test
