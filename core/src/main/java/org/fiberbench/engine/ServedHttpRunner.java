@@ -1,5 +1,6 @@
 package org.fiberbench.engine;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
@@ -15,9 +16,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.fiberbench.executor.ExecutorSpec;
+import org.fiberbench.executor.WorkerFigures;
 import org.fiberbench.http.Buckets;
 import org.fiberbench.http.HttpWorkload;
 import org.fiberbench.http.ServedServer;
+import org.fiberbench.measure.Resources;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
 import org.fiberbench.spec.Spec;
@@ -171,20 +174,26 @@ final class ServedHttpRunner implements ScenarioRunner {
         r.section("latency", copy);
     }
 
+    /**
+     * What the server's {@code /stats} says that the scenario keeps, read into typed records (the
+     * server makes them with the same types); the rest of the answer is not read.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record ServerStats(long requests, Resources resources, WorkerFigures workers) {
+    }
+
     /** The server's resources, workers and request counter, read once the load has drained. */
-    @SuppressWarnings("unchecked")
     private static void addServerStats(ScenarioResult r, String base) {
         try (HttpClient c = HttpClient.newHttpClient()) {
             HttpRequest req = HttpRequest.newBuilder(URI.create(base + "/stats?timeline=true")).timeout(Duration.ofSeconds(30))
                     .header("Authorization", "Basic " + java.util.Base64.getEncoder()
                             .encodeToString((USER + ":" + PASSWORD).getBytes(StandardCharsets.UTF_8))).build();
             HttpResponse<String> resp = c.send(req, HttpResponse.BodyHandlers.ofString());
-            Map<String, Object> stats = JSON.readValue(resp.body(), Map.class);
-            Map<String, Object> resources = (Map<String, Object>) stats.get("resources");
-            r.section("resources", resources);
-            r.section("workers", stats.get("workers"));
-            r.metric("server_requests", stats.get("requests"));
-            Map<String, Object> summary = (Map<String, Object>) resources.get("summary");
+            ServerStats stats = JSON.readValue(resp.body(), ServerStats.class);
+            r.section("resources", stats.resources().toMap());
+            r.section("workers", stats.workers().toMap());
+            r.metric("server_requests", stats.requests());
+            Map<String, Object> summary = stats.resources().summary().toMap();
             for (String k : SERVER_METRICS) {
                 if (summary.get(k) != null) {
                     r.metric(k, summary.get(k));
