@@ -2,6 +2,7 @@ package org.fiberbench.measure;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
@@ -18,7 +19,11 @@ import java.util.Map;
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record Resources(long intervalMs, Summary summary,
                         @JsonInclude(JsonInclude.Include.NON_NULL) List<Point> timeline) {
-    static final ObjectMapper JSON = new ObjectMapper();
+    /**
+     * Writes and reads the observation records. Whole numbers read back as Long, as the fork made
+     * them (the carriers' scheduler figures are untyped numbers), so a round trip is equal.
+     */
+    static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.USE_LONG_FOR_INTS);
 
     public Resources {
         timeline = timeline == null ? null : List.copyOf(timeline);
