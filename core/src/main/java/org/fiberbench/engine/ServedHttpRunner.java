@@ -138,7 +138,6 @@ final class ServedHttpRunner implements ScenarioRunner {
      * The generator fork's figures that describe the server once it answers: its own resources go
      * to {@code generator_resources}, and its pinning (a load generator's, not the server's) is left out.
      */
-    @SuppressWarnings("unchecked")
     private static void copy(ScenarioResult from, ScenarioResult to) {
         from.metrics().forEach((k, v) -> {
             if (!SERVER_METRICS.contains(k) && !k.equals("pinned_count")) {
@@ -150,23 +149,25 @@ final class ServedHttpRunner implements ScenarioRunner {
         }
         to.iterations(from.iterationValues());
         to.section("latency", from.section("latency"));
-        ((Map<String, Object>) from.section("config")).forEach(to::config);
+        if (from.section("config") instanceof Map<?, ?> config) {
+            config.forEach((k, v) -> to.config(String.valueOf(k), v));
+        }
         // the fork's full resource timeline is the generator's: the server's is in the resources section
-        ((Map<String, Object>) from.section("files")).forEach((k, v) -> to.file(k.equals("timeline")
-                ? "generator_timeline" : k, String.valueOf(v)));
+        if (from.section("files") instanceof Map<?, ?> files) {
+            files.forEach((k, v) -> to.file(k.equals("timeline") ? "generator_timeline" : String.valueOf(k), String.valueOf(v)));
+        }
         if (!from.termination().equals("normal")) {
             to.failure(from.failureReason());
         }
     }
 
     /** Seed 003's response-time ranges (< 500 ms, 500–1500 ms, >= 1500 ms) beside the loop's decades. */
-    @SuppressWarnings("unchecked")
     private static void seedBuckets(ScenarioResult r, Path hlog) throws IOException {
-        Object lat = r.section("latency");
-        if (!(lat instanceof Map) || !Files.exists(hlog)) {
+        if (!(r.section("latency") instanceof Map<?, ?> lat) || !Files.exists(hlog)) {
             return;
         }
-        Map<String, Object> copy = new java.util.LinkedHashMap<>((Map<String, Object>) lat);
+        Map<String, Object> copy = new java.util.LinkedHashMap<>();
+        lat.forEach((k, v) -> copy.put(String.valueOf(k), v));
         copy.put("buckets_decades", copy.get("buckets"));
         List<Map<String, Object>> seed = new ArrayList<>(Buckets.DEFAULT.count(Buckets.measuredFromHlog(hlog)));
         seed.add(Map.of("label", "errors", "count", copy.getOrDefault("errors", 0)));
