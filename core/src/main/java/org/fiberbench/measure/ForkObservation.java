@@ -11,8 +11,8 @@ import org.fiberbench.executor.ExecutorSpec;
  * The fork's side of observing a scenario, driven by system properties the parent set: {@link
  * #startIfAsked} when the measured part begins, {@link #finish} when it ends, which writes {@link
  * Observer#stop}'s {@link Observed} as JSON to {@code -Dfiberbench.observe.out} for the parent to
- * read back ({@link Observed#read}). A fork
- * started without that property observes nothing. One controlling thread.
+ * read back ({@link Observed#read}). A fork started without that property observes nothing. One
+ * controlling thread.
  */
 public final class ForkObservation {
     /** The JSON file the fork writes its observations to. */
