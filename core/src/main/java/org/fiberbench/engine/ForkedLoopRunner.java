@@ -96,9 +96,9 @@ final class ForkedLoopRunner implements ScenarioRunner {
         result.metrics().forEach(r::metric);
         r.iterations(result.iterationValues());
         r.section("latency", result.latency().section());
-        r.section("workers", result.workers());
-        if (result.workers().get("imbalance") instanceof Number imbalance) {
-            r.metric("imbalance", imbalance); // as for batch scenarios: in the table's notes too
+        r.section("workers", result.workers().toMap());
+        if (result.workers().imbalance() != null) {
+            r.metric("imbalance", result.workers().imbalance()); // as for batch scenarios: in the table's notes too
         }
         for (String[] f : new String[][] {{"hgrm", ".hgrm"}, {"hgrm_service", "-service.hgrm"}, {"hlog", ".hlog"},
             {"hlog_service", "-service.hlog"}, {"loop_summary", "-loop.json"}}) {

@@ -1,31 +1,33 @@
 package org.fiberbench.engine;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.fiberbench.engine.jmh.ObservingProfiler;
 import org.fiberbench.measure.ForkObservation;
 import org.fiberbench.measure.ObserveOptions;
+import org.fiberbench.measure.Observed;
 import org.fiberbench.measure.Observer;
+import org.fiberbench.measure.Pinning;
 import org.fiberbench.measure.ResourceSampler;
+import org.fiberbench.measure.Resources;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
-import org.openjdk.jmh.runner.options.Options;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
  * The parent's side of observing scenarios: the system properties that tell a fork what to
- * observe (from the run's {@link RunContext}), the per-scenario file names, the JMH wiring, and
- * turning what a fork observed into results.json sections, metrics, files and warnings.
+ * observe (from the run's {@link RunContext}) and the per-scenario file names, and turning what a
+ * fork observed (an {@link Observed}, read back from its JSON) into results.json sections, metrics,
+ * files and warnings. The JMH runner adds its own profiler and uses {@link #forkJvmArgs} and
+ * {@link #collect} like any runner.
  */
 public final class Observation {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** The summary figures that are also flat metrics of the scenario. */
+    private static final List<String> SUMMARY_METRICS = List.of("threads_peak", "cpu_user_ms", "cpu_sys_ms",
+            "cpu_util_pct", "heap_peak_bytes", "gc_count", "gc_time_ms", "alloc_bytes_per_task", "rss_peak_bytes");
 
     private Observation() {
     }
@@ -59,14 +61,12 @@ public final class Observation {
         }
     }
 
-    /** JMH options that add {@link ObservingProfiler} to {@code base}, its JVM options appended to base's. */
-    public static Options withObservation(Options base, ObserveOptions o, String id, RunDirectory run) {
-        List<String> jvm = new ArrayList<>();
-        Collection<String> baseArgs = base.getJvmArgsAppend().orElse(List.of());
-        jvm.addAll(baseArgs);
-        jvm.addAll(forkJvmArgs(o, run, id, observationFile(run, id)));
-        return new OptionsBuilder().parent(base).addProfiler(ObservingProfiler.class)
-                .jvmArgsAppend(jvm.toArray(String[]::new)).build();
+    /**
+     * As {@link #forkJvmArgs(ObserveOptions, RunDirectory, String, Path)}, reporting to the scenario's
+     * own observation file, which {@link #collect} reads: for a runner outside this package (JMH's).
+     */
+    public static List<String> forkJvmArgs(ObserveOptions o, RunDirectory run, String id) {
+        return forkJvmArgs(o, run, id, observationFile(run, id));
     }
 
     /** {@code scenarios/<id>.json}: the fork's observations with the full timeline. */
@@ -75,34 +75,29 @@ public final class Observation {
     }
 
     /** Reads what the fork wrote (if it got that far) into {@code r}. */
-    @SuppressWarnings("unchecked")
     public static void collect(ScenarioResult r, RunDirectory run, String id) {
         Path f = observationFile(run, id);
         if (!Files.isRegularFile(f)) {
             return;
         }
         try {
-            record(r, JSON.readValue(f.toFile(), Map.class), run);
+            record(r, Observed.read(f), run);
         } catch (IOException e) {
             run.warn(id + ": observations unreadable (" + e.getMessage() + ")");
         }
     }
 
     /**
-     * Puts a fork's observations ({@link Observer#stop}'s map) into {@code r}: the sections with
-     * a thinned timeline, the flat metrics, the files, a table warning when threads pinned, and
-     * the fork's own warnings as run warnings.
+     * Puts a fork's observations into {@code r}: the sections with a thinned timeline, the flat
+     * metrics, the files, a table warning when threads pinned, and the fork's own warnings as run
+     * warnings.
      */
-    @SuppressWarnings("unchecked")
-    public static void record(ScenarioResult r, Map<String, Object> observed, RunDirectory run) {
-        Map<String, Object> resources = (Map<String, Object>) observed.get("resources");
-        if (resources != null) {
-            resources.put("timeline", ResourceSampler.thin((List<Object>) resources.get("timeline"),
-                    ResourceSampler.INLINE_POINTS));
-            r.section("resources", resources);
-            Map<String, Object> s = (Map<String, Object>) resources.get("summary");
-            for (String k : List.of("threads_peak", "cpu_user_ms", "cpu_sys_ms", "cpu_util_pct", "heap_peak_bytes",
-                    "gc_count", "gc_time_ms", "alloc_bytes_per_task", "rss_peak_bytes")) {
+    public static void record(ScenarioResult r, Observed observed, RunDirectory run) {
+        if (observed.resources() != null) {
+            Resources resources = observed.resources().thinned(ResourceSampler.INLINE_POINTS);
+            r.section("resources", resources.toMap());
+            Map<String, Object> s = resources.summary().toMap();
+            for (String k : SUMMARY_METRICS) {
                 if (s.get(k) != null) {
                     r.metric(k, s.get(k));
                 }
@@ -111,41 +106,44 @@ public final class Observation {
                 r.file("timeline", relative(run, observationFile(run, r.id()).toString()));
             }
         }
-        recordPinning(r, (Map<String, Object>) observed.get("pinning"));
-        if (observed.get("carriers") != null) {
-            r.section("carriers", observed.get("carriers"));
+        recordPinning(r, observed.pinning());
+        if (observed.carriers() != null) {
+            r.section("carriers", observed.carriers().toMap());
         }
-        Map<String, Object> profile = (Map<String, Object>) observed.get("profile");
-        if (profile != null) {
-            r.config("profile", profile.get("event"));
+        recordProfile(r, observed.profile(), run);
+        if (observed.jfr() != null) {
+            r.file("jfr", relative(run, observed.jfr()));
         }
-        if (profile != null && profile.get("flame") != null) {
-            r.file("flame", relative(run, (String) profile.get("flame")));
-            r.file("collapsed", relative(run, (String) profile.get("collapsed")));
-            r.metric("profile_samples", profile.get("samples"));
-            List<Object> workerFlames = (List<Object>) profile.getOrDefault("worker_flames", List.of());
-            for (int k = 0; k < workerFlames.size(); k++) {
-                r.file("worker_flame_" + k, relative(run, (String) workerFlames.get(k)));
-            }
-        }
-        if (observed.get("jfr") != null) {
-            r.file("jfr", relative(run, (String) observed.get("jfr")));
-        }
-        for (Object w : (List<Object>) observed.getOrDefault("warnings", List.of())) {
+        for (String w : observed.warnings()) {
             run.warn(r.id() + ": " + w);
         }
     }
 
-    private static void recordPinning(ScenarioResult r, Map<String, Object> pinning) {
+    private static void recordProfile(ScenarioResult r, Observed.Profile profile, RunDirectory run) {
+        if (profile == null) {
+            return;
+        }
+        r.config("profile", profile.event());
+        if (profile.flame() != null) {
+            r.file("flame", relative(run, profile.flame()));
+            r.file("collapsed", relative(run, profile.collapsed()));
+            r.metric("profile_samples", profile.samples());
+            List<String> workerFlames = profile.workerFlames() == null ? List.of() : profile.workerFlames();
+            for (int k = 0; k < workerFlames.size(); k++) {
+                r.file("worker_flame_" + k, relative(run, workerFlames.get(k)));
+            }
+        }
+    }
+
+    private static void recordPinning(ScenarioResult r, Pinning pinning) {
         if (pinning == null) {
             return;
         }
-        r.section("pinning", pinning);
-        long count = ((Number) pinning.get("count")).longValue();
-        r.metric("pinned_count", count);
-        if (count > 0) {
+        r.section("pinning", pinning.toMap());
+        r.metric("pinned_count", pinning.count());
+        if (pinning.count() > 0) {
             r.metric("warning", String.format(Locale.ROOT, "virtual threads pinned their carrier %d times (%.1f ms)",
-                    count, ((Number) pinning.get("total_ms")).doubleValue()));
+                    pinning.count(), pinning.totalMs()));
         }
     }
 

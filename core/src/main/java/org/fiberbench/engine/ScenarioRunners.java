@@ -1,15 +1,17 @@
 package org.fiberbench.engine;
 
-import org.fiberbench.engine.jmh.JmhBatchRunner;
 import org.fiberbench.load.LoadKind;
 import org.fiberbench.load.LoadSpec;
 
 /**
- * Which runner runs which load kind: batches on JMH, every loop load in a loop fork. A load kind
- * says which it is ({@link LoadKind#runsInLoop()}), so a new kind needs no line here. Runners are
- * made per run, from its {@link RunContext}.
+ * Which runner runs which load kind: every loop load in a loop fork, batches on the runner the
+ * {@link BatchRunnerFactory} on the class path makes (JMH's). A load kind says which it is ({@link
+ * LoadKind#runsInLoop()}), so a new kind needs no line here. Runners are made per run, from its
+ * {@link RunContext}.
  */
 public final class ScenarioRunners {
+    /** Looked up once: the class path does not change while fiberbench runs. */
+    private static final BatchRunnerFactory BATCH = BatchRunnerFactory.find();
 
     private ScenarioRunners() {
     }
@@ -20,7 +22,7 @@ public final class ScenarioRunners {
             // http:url=/PATH: fiberbench's own server forked on the scenario's executor (the web server experiment)
             return new ServedHttpRunner(new ForkedLoopRunner(context));
         }
-        return new JmhBatchRunner(context);
+        return BATCH.create(context);
     }
 
     /** A runner for planning, which only {@link ScenarioRunner#check}s scenarios: no run, no context yet. */

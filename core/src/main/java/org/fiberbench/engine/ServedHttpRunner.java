@@ -1,5 +1,6 @@
 package org.fiberbench.engine;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
@@ -15,9 +16,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.fiberbench.executor.ExecutorSpec;
+import org.fiberbench.executor.WorkerFigures;
 import org.fiberbench.http.Buckets;
 import org.fiberbench.http.HttpWorkload;
 import org.fiberbench.http.ServedServer;
+import org.fiberbench.measure.Resources;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
 import org.fiberbench.spec.Spec;
@@ -135,7 +138,6 @@ final class ServedHttpRunner implements ScenarioRunner {
      * The generator fork's figures that describe the server once it answers: its own resources go
      * to {@code generator_resources}, and its pinning (a load generator's, not the server's) is left out.
      */
-    @SuppressWarnings("unchecked")
     private static void copy(ScenarioResult from, ScenarioResult to) {
         from.metrics().forEach((k, v) -> {
             if (!SERVER_METRICS.contains(k) && !k.equals("pinned_count")) {
@@ -147,23 +149,25 @@ final class ServedHttpRunner implements ScenarioRunner {
         }
         to.iterations(from.iterationValues());
         to.section("latency", from.section("latency"));
-        ((Map<String, Object>) from.section("config")).forEach(to::config);
+        if (from.section("config") instanceof Map<?, ?> config) {
+            config.forEach((k, v) -> to.config(String.valueOf(k), v));
+        }
         // the fork's full resource timeline is the generator's: the server's is in the resources section
-        ((Map<String, Object>) from.section("files")).forEach((k, v) -> to.file(k.equals("timeline")
-                ? "generator_timeline" : k, String.valueOf(v)));
+        if (from.section("files") instanceof Map<?, ?> files) {
+            files.forEach((k, v) -> to.file(k.equals("timeline") ? "generator_timeline" : String.valueOf(k), String.valueOf(v)));
+        }
         if (!from.termination().equals("normal")) {
             to.failure(from.failureReason());
         }
     }
 
     /** Seed 003's response-time ranges (< 500 ms, 500–1500 ms, >= 1500 ms) beside the loop's decades. */
-    @SuppressWarnings("unchecked")
     private static void seedBuckets(ScenarioResult r, Path hlog) throws IOException {
-        Object lat = r.section("latency");
-        if (!(lat instanceof Map) || !Files.exists(hlog)) {
+        if (!(r.section("latency") instanceof Map<?, ?> lat) || !Files.exists(hlog)) {
             return;
         }
-        Map<String, Object> copy = new java.util.LinkedHashMap<>((Map<String, Object>) lat);
+        Map<String, Object> copy = new java.util.LinkedHashMap<>();
+        lat.forEach((k, v) -> copy.put(String.valueOf(k), v));
         copy.put("buckets_decades", copy.get("buckets"));
         List<Map<String, Object>> seed = new ArrayList<>(Buckets.DEFAULT.count(Buckets.measuredFromHlog(hlog)));
         seed.add(Map.of("label", "errors", "count", copy.getOrDefault("errors", 0)));
@@ -171,20 +175,26 @@ final class ServedHttpRunner implements ScenarioRunner {
         r.section("latency", copy);
     }
 
+    /**
+     * What the server's {@code /stats} says that the scenario keeps, read into typed records (the
+     * server makes them with the same types); the rest of the answer is not read.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record ServerStats(long requests, Resources resources, WorkerFigures workers) {
+    }
+
     /** The server's resources, workers and request counter, read once the load has drained. */
-    @SuppressWarnings("unchecked")
     private static void addServerStats(ScenarioResult r, String base) {
         try (HttpClient c = HttpClient.newHttpClient()) {
             HttpRequest req = HttpRequest.newBuilder(URI.create(base + "/stats?timeline=true")).timeout(Duration.ofSeconds(30))
                     .header("Authorization", "Basic " + java.util.Base64.getEncoder()
                             .encodeToString((USER + ":" + PASSWORD).getBytes(StandardCharsets.UTF_8))).build();
             HttpResponse<String> resp = c.send(req, HttpResponse.BodyHandlers.ofString());
-            Map<String, Object> stats = JSON.readValue(resp.body(), Map.class);
-            Map<String, Object> resources = (Map<String, Object>) stats.get("resources");
-            r.section("resources", resources);
-            r.section("workers", stats.get("workers"));
-            r.metric("server_requests", stats.get("requests"));
-            Map<String, Object> summary = (Map<String, Object>) resources.get("summary");
+            ServerStats stats = JSON.readValue(resp.body(), ServerStats.class);
+            r.section("resources", stats.resources().toMap());
+            r.section("workers", stats.workers().toMap());
+            r.metric("server_requests", stats.requests());
+            Map<String, Object> summary = stats.resources().summary().toMap();
             for (String k : SERVER_METRICS) {
                 if (summary.get(k) != null) {
                     r.metric(k, summary.get(k));

@@ -8,7 +8,8 @@
  * org.fiberbench.engine.RunListener}s and writes each result as soon as it is known. The loop runners
  * are package-private here; the JMH runner lives in {@code engine.jmh}, the built-in suites in {@code
  * engine.suite} and the sweeps in {@code engine.sweep}, which build on this package: this package names
- * none of them except the JMH runner and profiler, in {@code ScenarioRunners} and {@code Observation}.
+ * none of them. Batches reach JMH through {@link org.fiberbench.engine.BatchRunnerFactory}, which the
+ * JMH package provides and registers for {@code ServiceLoader}.
  * What a run needs beyond its plan (observation, verbosity, hooks) comes in a {@link
  * org.fiberbench.engine.RunContext}, never from static state.
  */

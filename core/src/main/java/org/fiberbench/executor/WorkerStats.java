@@ -165,8 +165,8 @@ public final class WorkerStats {
             totalsBusy = other.busy();
         }
         if (other.busy == null) {
-            other.snapshot().forEach((name, m) -> add(name, m.get("tasks") instanceof Long tasks ? tasks : -1,
-                    m.get("runs") instanceof Long r ? r : 0, Math.round(((Double) m.get("busy_ms")) * 1e6)));
+            other.snapshot().forEach((name, w) -> add(name, w.tasks() != null ? w.tasks() : -1,
+                    w.runs() != null ? w.runs() : 0, Math.round(w.busyMs() * 1e6)));
             return;
         }
         other.addEnumerated();
@@ -194,9 +194,9 @@ public final class WorkerStats {
         totals.clear();
     }
 
-    /** worker name → {tasks (null when unknown), runs (carriers timed per mount), busy_ms}, sorted by name. */
-    public Map<String, Map<String, Object>> snapshot() {
-        Map<String, Map<String, Object>> out = new LinkedHashMap<>();
+    /** worker name → its tasks (null when unknown), runs (carriers timed per mount) and busy ms, sorted by name. */
+    public Map<String, WorkerFigures.Worker> snapshot() {
+        Map<String, WorkerFigures.Worker> out = new LinkedHashMap<>();
         if (busy == null) {
             new TreeMap<>(totals).forEach((name, t) ->
                     out.put(name, entry(t[3].sum() > 0 ? -1 : t[0].sum(), t[1].sum(), t[2].sum())));
@@ -215,19 +215,13 @@ public final class WorkerStats {
         return out;
     }
 
-    private Map<String, Object> entry(long tasks, long runs, long busyNanos) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("tasks", tasks < 0 ? null : tasks);
-        if (busy() == Busy.MOUNTED_TIME) {
-            m.put("runs", runs);
-        }
-        m.put("busy_ms", busyNanos / 1e6);
-        return m;
+    private WorkerFigures.Worker entry(long tasks, long runs, long busyNanos) {
+        return new WorkerFigures.Worker(tasks < 0 ? null : tasks, busy() == Busy.MOUNTED_TIME ? runs : null, busyNanos / 1e6);
     }
 
     /** Max busy / mean busy over the workers of {@code snapshot}; NaN without workers or busy time. */
-    public static double imbalance(Map<String, Map<String, Object>> snapshot) {
-        List<Double> busy = snapshot.values().stream().map(m -> (Double) m.get("busy_ms")).toList();
+    public static double imbalance(Map<String, WorkerFigures.Worker> snapshot) {
+        List<Double> busy = snapshot.values().stream().map(WorkerFigures.Worker::busyMs).toList();
         double max = busy.stream().mapToDouble(Double::doubleValue).max().orElse(0);
         double mean = busy.stream().mapToDouble(Double::doubleValue).average().orElse(0);
         return mean == 0 ? Double.NaN : max / mean;
@@ -237,14 +231,11 @@ public final class WorkerStats {
         return imbalance(snapshot());
     }
 
-    /** The results' {@code workers} section: {@code {imbalance, busy, by_worker}}, one snapshot for all three. */
-    public Map<String, Object> section() {
-        Map<String, Map<String, Object>> by = snapshot();
+    /** The results' {@code workers} section, one snapshot for the imbalance, the busy kind and the workers. */
+    public WorkerFigures section() {
+        Map<String, WorkerFigures.Worker> by = snapshot();
         double imbalance = imbalance(by);
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("imbalance", Double.isNaN(imbalance) ? null : Math.round(imbalance * 1000) / 1000.0);
-        m.put("busy", busy() == null ? null : busy().key());
-        m.put("by_worker", by);
-        return m;
+        return new WorkerFigures(Double.isNaN(imbalance) ? null : Math.round(imbalance * 1000) / 1000.0,
+                busy() == null ? null : busy().key(), by);
     }
 }

@@ -107,10 +107,10 @@ final class ClosedLoadModel implements LoadModel {
     }
 
     @Override
-    public Map<String, Object> figures() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("peak_in_flight", peakInFlight.get());
-        m.put("hung_users", hungUsers.get());
+    public Map<String, Long> figures() {
+        Map<String, Long> m = new LinkedHashMap<>();
+        m.put("peak_in_flight", (long) peakInFlight.get());
+        m.put("hung_users", (long) hungUsers.get());
         return m;
     }
 }

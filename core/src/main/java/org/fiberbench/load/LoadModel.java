@@ -23,8 +23,11 @@ public interface LoadModel {
     /** True when every submitting thread has ended. */
     boolean stopped();
 
-    /** Model-specific figures for {@code latency}: pacer lag, tasks never submitted, peak in flight. */
-    Map<String, Object> figures();
+    /**
+     * Model-specific counts for {@code latency}, by their results.json key: pacer lag, tasks never
+     * submitted, peak in flight. They travel from the loop fork inside the {@code LatencyReport}.
+     */
+    Map<String, Long> figures();
 
     /**
      * What a model submits to and records into, so a new model's constructor takes one argument

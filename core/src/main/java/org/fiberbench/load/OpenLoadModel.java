@@ -101,9 +101,9 @@ final class OpenLoadModel implements LoadModel {
     }
 
     @Override
-    public Map<String, Object> figures() {
+    public Map<String, Long> figures() {
         Histogram h = lag.getIntervalHistogram();
-        Map<String, Object> m = new LinkedHashMap<>();
+        Map<String, Long> m = new LinkedHashMap<>();
         m.put("pacer_lag_p50_ns", h.getValueAtPercentile(50));
         m.put("pacer_lag_p99_ns", h.getValueAtPercentile(99));
         m.put("pacer_lag_max_ns", h.getMaxValue());

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.fiberbench.executor.WorkerFigures;
 import org.fiberbench.measure.LatencyReport;
 import org.fiberbench.measure.Stats;
 import org.fiberbench.result.RunDirectory;
@@ -23,10 +24,9 @@ import org.fiberbench.result.RunDirectory;
  * in ops/s (a closed loop runs as fast as the system lets it), with per-second throughput as
  * iterations. Only measured intervals count, never warm-up or drain ones.
  *
- * @param workers the executor's {@code workers} section as it made it (its shape is the executor's;
- *                the loop passes it on without reading it)
+ * @param workers the executor's worker balance, the {@code workers} section
  */
-public record LoopResult(LatencyReport latency, List<Double> iterations, Map<String, Object> workers) {
+public record LoopResult(LatencyReport latency, List<Double> iterations, WorkerFigures workers) {
     // snake_case: the file is also kept in the run directory (files.loop_summary) and reads like results.json;
     // whole numbers come back as Long, as the fork had them, so a round trip is equal
     private static final ObjectMapper JSON = new ObjectMapper()
@@ -81,7 +81,7 @@ public record LoopResult(LatencyReport latency, List<Double> iterations, Map<Str
         out.put("metrics", metrics());
         out.put("iterations", iterationValues());
         out.put("latency", latency.section());
-        out.put("workers", workers);
+        out.put("workers", workers.toMap());
         return out;
     }
 

@@ -1,7 +1,6 @@
 package org.fiberbench.loop;
 
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.fiberbench.executor.WorkerStats;
@@ -33,7 +32,7 @@ final class LoopSummary {
             seconds += iv[0];
             finishedInWindow += iv[1];
         }
-        Map<String, Long> figures = counts(model.figures());
+        Map<String, Long> figures = model.figures();
         LatencyReportBuilder report = open
                 ? LatencyReport.open(load.timing(), load.rate()).batchStart(log.batch)
                 : LatencyReport.closed(load.users());
@@ -56,17 +55,6 @@ final class LoopSummary {
         }
         List<Double> iterations = Arrays.stream(iterations(open, log.measured)).boxed().toList();
         return new LoopResult(report.build(), iterations, workers.section());
-    }
-
-    /** The model's figures are counts; as longs they read back from the fork's JSON as they were written. */
-    private static Map<String, Long> counts(Map<String, Object> figures) {
-        Map<String, Long> out = new LinkedHashMap<>();
-        figures.forEach((k, v) -> {
-            if (v instanceof Number n) {
-                out.put(k, n.longValue());
-            }
-        });
-        return out;
     }
 
     /** Per measured second: corrected p99 in ms (open) or throughput in ops/s (closed). */

@@ -105,14 +105,15 @@ final class CarrierSampler implements ResourceSampler.Probe {
     }
 
     /** The {@code carriers} section, or null when nothing was sampled; ends the watching of carriers. */
-    Map<String, Object> section(long startMs) {
+    CarrierFigures section(long startMs) {
         if (carrierCpu) {
             CarrierCpu.unwatch();
         }
-        Map<String, Object> out = new LinkedHashMap<>();
         long wallMs = Math.max(1, lastTickMs - startMs);
+        Map<String, Double> busy = null;
+        Double busyMean = null;
         if (!cpuNanos.isEmpty()) {
-            Map<String, Double> busy = new TreeMap<>(CarrierSampler::byNumber);
+            busy = new TreeMap<>(CarrierSampler::byNumber);
             for (Map.Entry<Long, Long> e : cpuNanos.entrySet()) {
                 busy.merge(names.get(e.getKey()), (e.getValue() - before.getOrDefault(e.getKey(), 0L)) / 1e6, Double::sum);
             }
@@ -121,21 +122,21 @@ final class CarrierSampler implements ResourceSampler.Probe {
                 total += e.getValue();
                 e.setValue(ResourceSampler.round(Math.min(100.0, 100.0 * e.getValue() / wallMs)));
             }
-            out.put("busy_pct", busy);
-            out.put("busy_mean_pct", ResourceSampler.round(Math.min(100.0, 100.0 * total / wallMs / busy.size())));
-            out.put("source", "per-carrier CPU time");
+            busyMean = ResourceSampler.round(Math.min(100.0, 100.0 * total / wallMs / busy.size()));
         }
+        Map<String, Number> scheduler = null;
         if (!schedulerStats.isEmpty()) {
-            Map<String, Object> s = new LinkedHashMap<>();
+            Map<String, Number> s = new LinkedHashMap<>();
             schedulerStats.forEach((getter, v) -> {
                 String key = getter.replaceFirst("^get", "").replace("VirtualThreadCount", "")
                         .replaceAll("([a-z])([A-Z])", "$1_$2").toLowerCase(java.util.Locale.ROOT);
                 s.put(key + "_max", v[0]);
                 s.put(key + "_mean", v[2] == 0 ? 0 : ResourceSampler.round((double) v[1] / v[2]));
             });
-            out.put("scheduler", s);
+            scheduler = s;
         }
-        return out.isEmpty() ? null : out;
+        return busy == null && scheduler == null ? null
+                : new CarrierFigures(busy, busyMean, busy == null ? null : "per-carrier CPU time", scheduler);
     }
 
     private static int byNumber(String a, String b) {

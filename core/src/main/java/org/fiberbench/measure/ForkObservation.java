@@ -1,20 +1,18 @@
 package org.fiberbench.measure;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Map;
 import org.fiberbench.executor.ExecutorSpec;
 
 /**
  * The fork's side of observing a scenario, driven by system properties the parent set: {@link
  * #startIfAsked} when the measured part begins, {@link #finish} when it ends, which writes {@link
- * Observer#stop}'s map as JSON to {@code -Dfiberbench.observe.out} for the parent to read. A fork
- * started without that property observes nothing. One controlling thread.
+ * Observer#stop}'s {@link Observed} as JSON to {@code -Dfiberbench.observe.out} for the parent to
+ * read back ({@link Observed#read}). A fork started without that property observes nothing. One
+ * controlling thread.
  */
 public final class ForkObservation {
     /** The JSON file the fork writes its observations to. */
@@ -22,7 +20,6 @@ public final class ForkObservation {
     public static final String JFR_PROPERTY = "fiberbench.observe.file.jfr";
     public static final String COLLAPSED_PROPERTY = "fiberbench.observe.file.collapsed";
     public static final String FLAME_PROPERTY = "fiberbench.observe.file.flame";
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Observer observer;
     private final Path out;
@@ -51,10 +48,10 @@ public final class ForkObservation {
 
     /** Stops observing and writes the observations; {@code tasks} completed in the window. */
     public void finish(long tasks) {
-        Map<String, Object> observed = observer.stop(tasks);
+        Observed observed = observer.stop(tasks);
         try {
             Path tmp = out.resolveSibling("." + out.getFileName() + ".tmp");
-            Files.write(tmp, JSON.writeValueAsString(observed).getBytes(StandardCharsets.UTF_8));
+            Files.write(tmp, observed.toJson());
             Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write observations to " + out, e);

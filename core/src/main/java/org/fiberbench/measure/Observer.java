@@ -3,9 +3,7 @@ package org.fiberbench.measure;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import jdk.jfr.Recording;
 import org.fiberbench.executor.ProcessWorkers;
 
@@ -14,9 +12,9 @@ import org.fiberbench.executor.ProcessWorkers;
  * first measured iteration, {@link #stop} after the last. The JMH batch runner calls it from a
  * JMH profiler; a fork that drives its own loop calls it directly.
  *
- * <p>The map {@code stop} returns has the sections of results.json — {@code resources} (full
- * timeline), {@code pinning}, {@code carriers} (or null) — plus {@code profile} (event, samples,
- * files written) and {@code warnings}. Not thread-safe: one controlling thread.
+ * <p>{@code stop} returns an {@link Observed}: the sections of results.json — {@code resources}
+ * (full timeline), {@code pinning}, {@code carriers} (or null) — plus the profile (event, samples,
+ * files written) and the warnings. Not thread-safe: one controlling thread.
  */
 public final class Observer {
     /** Whose carriers to watch: fiberbench-made schedulers, the JDK's own, or none (platform threads). */
@@ -89,52 +87,49 @@ public final class Observer {
     }
 
     /** Stops every observation, writes the files, and returns the sections (see the class comment). */
-    public Map<String, Object> stop(long tasks) {
-        Map<String, Object> resources = sampler.stop(tasks);
+    public Observed stop(long tasks) {
+        Resources resources = sampler.stop(tasks);
         events.stop();
-        @SuppressWarnings("unchecked")
-        Map<String, Object> summary = (Map<String, Object>) resources.get("summary");
-        summary.putAll(events.gcPauses());
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("resources", resources);
-        out.put("pinning", events.pinning());
-        out.put("carriers", carriers.section(0));
-        out.put("profile", stopProfiler());
+        resources = new Resources(resources.intervalMs(), events.withGcPauses(resources.summary()), resources.timeline());
+        Pinning pinning = events.pinning();
+        CarrierFigures carrierFigures = carriers.section(0);
+        Observed.Profile profile = stopProfiler();
+        String jfr = null;
         if (recording != null) {
             try {
                 recording.stop(); // writes the destination
                 recording.close();
-                out.put("jfr", files.jfr().toString());
+                jfr = files.jfr().toString();
             } catch (RuntimeException e) {
                 warnings.add("JFR recording not written: " + e.getMessage());
             }
         } else if (options.jfr() && files.jfr() != null) {
             warnings.add("JFR recording could not start in this JVM");
         }
-        out.put("warnings", warnings);
-        return out;
+        return new Observed(resources, pinning, carrierFigures, profile, jfr, warnings);
     }
 
-    private Map<String, Object> stopProfiler() {
+    private Observed.Profile stopProfiler() {
         if (profiler == null) {
             return null;
         }
-        Map<String, Object> p = new LinkedHashMap<>();
-        p.put("event", profiler.event());
+        Long samples = null;
+        String collapsed = null;
+        String flame = null;
+        List<String> workerFlames = null;
         try {
-            p.put("samples", profiler.stop(files.collapsed(), files.flame(), "fiberbench " + options.profileLabel()));
-            p.put("collapsed", files.collapsed().toString());
-            p.put("flame", files.flame().toString());
+            samples = profiler.stop(files.collapsed(), files.flame(), "fiberbench " + options.profileLabel());
+            collapsed = files.collapsed().toString();
+            flame = files.flame().toString();
             List<Path> workers = ProcessWorkers.stopProfiling(workerPrefix(files.collapsed()));
             if (!workers.isEmpty()) {
                 appendWorkerStacks(files.collapsed(), workers);
-                p.put("worker_flames", workers.stream()
-                        .map(c -> c.toString().replaceFirst("\\.collapsed$", ".html")).toList());
+                workerFlames = workers.stream().map(c -> c.toString().replaceFirst("\\.collapsed$", ".html")).toList();
             }
         } catch (IOException | RuntimeException e) {
             warnings.add("profile not written: " + e.getMessage());
         }
-        return p;
+        return new Observed.Profile(profiler.event(), samples, collapsed, flame, workerFlames);
     }
 
     /** {@code scenarios/<id>-worker}: worker k's files are {@code <id>-worker-k.collapsed} and {@code .html}. */

@@ -5,9 +5,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
@@ -193,7 +191,7 @@ public final class ResourceSampler {
      *
      * @param tasks tasks completed in the window, for {@code alloc_bytes_per_task}; 0 when unknown
      */
-    public Map<String, Object> stop(long tasks) {
+    public Resources stop(long tasks) {
         running = false;
         LockSupport.unpark(thread);
         try {
@@ -218,12 +216,12 @@ public final class ResourceSampler {
      * @param tasks        tasks (requests) completed so far, for the per-task figures; 0 when unknown
      * @param withTimeline whether to include the timeline (at most {@link #INLINE_POINTS} points)
      */
-    public Map<String, Object> snapshot(long tasks, boolean withTimeline) {
+    public Resources snapshot(long tasks, boolean withTimeline) {
         return section(tasks, withTimeline ? INLINE_POINTS : 0);
     }
 
     /** The section with at most {@code maxPoints} timeline points (0: no timeline). */
-    private Map<String, Object> section(long tasks, int maxPoints) {
+    private Resources section(long tasks, int maxPoints) {
         long[] last;
         int samples;
         List<long[]> copy;
@@ -237,20 +235,15 @@ public final class ResourceSampler {
         } finally {
             lock.unlock();
         }
-        Map<String, Object> section = new LinkedHashMap<>();
-        section.put("interval_ms", intervalMs);
-        section.put("summary", summary(last, peaks, tasks, samples));
-        if (copy != null) {
-            section.put("timeline", points(thin(copy, maxPoints)));
-        }
-        return section;
+        return new Resources(intervalMs, summary(last, peaks, tasks, samples),
+                copy == null ? null : points(thin(copy, maxPoints)));
     }
 
     /**
      * The window's figures. With process-pool workers, CPU, RSS and threads are the scenario's:
      * this JVM's plus its worker JVMs', whose own share is under {@code worker_processes}.
      */
-    private Map<String, Object> summary(long[] last, long[] peaks, long tasks, int samples) {
+    private Resources.Summary summary(long[] last, long[] peaks, long tasks, int samples) {
         long wallMs = Math.max(1, last[0] - first[0]);
         int peakThreads = (int) Math.max(threads.getPeakThreadCount(), peaks[0]);
         long peakHeap = peaks[1];
@@ -259,52 +252,30 @@ public final class ResourceSampler {
         long sys = last[3] - first[3] + last[13] - first[13];
         long alloc = last[8] >= 0 && first[8] >= 0 ? last[8] - first[8] : -1;
         int cpus = Runtime.getRuntime().availableProcessors();
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("threads_start", threadsAtStart + first[15]);
-        m.put("threads_peak", peakThreads);
-        m.put("cpu_user_ms", user);
-        m.put("cpu_sys_ms", proc.available() ? sys : null);
-        m.put("cpu_util_pct", round(100.0 * (user + sys) / ((double) wallMs * cpus)));
-        m.put("cpu_cores_used", round((user + sys) / (double) wallMs));
-        // robust to a busy machine: what the scenario's JVM spent per task, whatever the wall time
-        m.put("cpu_ms_per_task", tasks > 0 ? Math.round(1e4 * (user + sys) / tasks) / 1e4 : null);
-        m.put("heap_peak_bytes", peakHeap);
-        m.put("gc_count", last[5] - first[5]);
-        m.put("gc_time_ms", last[6] - first[6]);
-        m.put("alloc_bytes", alloc >= 0 ? alloc : null);
-        m.put("alloc_bytes_per_task", alloc >= 0 && tasks > 0 ? round((double) alloc / tasks) : null);
-        m.put("rss_peak_bytes", peakRss >= 0 ? peakRss : null);
-        m.put("ctx_voluntary", last[9] >= 0 ? last[9] - first[9] : null);
-        m.put("ctx_involuntary", last[10] >= 0 ? last[10] - first[10] : null);
-        m.put("wall_ms", wallMs);
-        m.put("samples", samples);
         long samplerCpu = samplerCpuNanos;
-        m.put("sampler_cpu_ms", samplerCpu >= 0 ? round(samplerCpu / 1e6) : null);
-        Map<String, Object> workers = workerProcesses(last, peaks);
-        if (workers != null) {
-            m.put("worker_processes", workers);
-        }
-        return m;
+        return new Resources.Summary(threadsAtStart + first[15], peakThreads, user, proc.available() ? sys : null,
+                round(100.0 * (user + sys) / ((double) wallMs * cpus)), round((user + sys) / (double) wallMs),
+                // robust to a busy machine: what the scenario's JVM spent per task, whatever the wall time
+                tasks > 0 ? Math.round(1e4 * (user + sys) / tasks) / 1e4 : null,
+                peakHeap, last[5] - first[5], last[6] - first[6], alloc >= 0 ? alloc : null,
+                alloc >= 0 && tasks > 0 ? round((double) alloc / tasks) : null, peakRss >= 0 ? peakRss : null,
+                last[9] >= 0 ? last[9] - first[9] : null, last[10] >= 0 ? last[10] - first[10] : null,
+                wallMs, samples, samplerCpu >= 0 ? round(samplerCpu / 1e6) : null, workerProcesses(last, peaks),
+                null, null, null);
     }
 
     /** The worker JVMs' own share, or null when there were none. */
-    private Map<String, Object> workerProcesses(long[] last, long[] peaks) {
+    private Resources.WorkerProcesses workerProcesses(long[] last, long[] peaks) {
         long user = last[12] - first[12];
         long sys = last[13] - first[13];
         if (peaks[3] == 0 && user + sys == 0) {
             return null;
         }
-        Map<String, Object> w = new LinkedHashMap<>();
-        w.put("count_peak", peaks[3]);
-        w.put("cpu_user_ms", user);
-        w.put("cpu_sys_ms", sys);
-        w.put("rss_peak_bytes", peaks[4]);
-        w.put("threads_peak", peaks[5]);
-        return w;
+        return new Resources.WorkerProcesses(peaks[3], user, sys, peaks[4], peaks[5]);
     }
 
-    private List<Map<String, Object>> points(List<long[]> samples) {
-        List<Map<String, Object>> out = new ArrayList<>(samples.size());
+    private List<Resources.Point> points(List<long[]> samples) {
+        List<Resources.Point> out = new ArrayList<>(samples.size());
         for (long[] s : samples) {
             out.add(point(s));
         }
@@ -326,27 +297,13 @@ public final class ResourceSampler {
         return out;
     }
 
-    private Map<String, Object> point(long[] s) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("t_ms", s[0] - first[0]);
-        m.put("threads", s[1]);
-        m.put("cpu_user_ms", s[2] - first[2]);
-        m.put("cpu_sys_ms", s[3] - first[3]);
-        m.put("heap_used_bytes", s[4]);
-        m.put("gc_count", s[5] - first[5]);
-        m.put("gc_time_ms", s[6] - first[6]);
-        m.put("rss_bytes", s[7] >= 0 ? s[7] : null);
-        m.put("alloc_bytes", s[8] >= 0 ? s[8] - first[8] : null);
-        m.put("ctx_voluntary", s[9] >= 0 ? s[9] - first[9] : null);
-        m.put("ctx_involuntary", s[10] >= 0 ? s[10] - first[10] : null);
-        if (s[11] > 0 || s[12] + s[13] > first[12] + first[13]) {
-            m.put("workers", s[11]);
-            m.put("workers_cpu_user_ms", s[12] - first[12]);
-            m.put("workers_cpu_sys_ms", s[13] - first[13]);
-            m.put("workers_rss_bytes", s[14]);
-            m.put("workers_threads", s[15]);
-        }
-        return m;
+    private Resources.Point point(long[] s) {
+        boolean workers = s[11] > 0 || s[12] + s[13] > first[12] + first[13];
+        return new Resources.Point(s[0] - first[0], s[1], s[2] - first[2], s[3] - first[3], s[4], s[5] - first[5],
+                s[6] - first[6], s[7] >= 0 ? s[7] : null, s[8] >= 0 ? s[8] - first[8] : null,
+                s[9] >= 0 ? s[9] - first[9] : null, s[10] >= 0 ? s[10] - first[10] : null,
+                workers ? s[11] : null, workers ? s[12] - first[12] : null, workers ? s[13] - first[13] : null,
+                workers ? s[14] : null, workers ? s[15] : null);
     }
 
     static double round(double v) {

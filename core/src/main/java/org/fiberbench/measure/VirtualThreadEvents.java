@@ -3,7 +3,6 @@ package org.fiberbench.measure;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import jdk.jfr.consumer.RecordedEvent;
@@ -98,31 +97,18 @@ final class VirtualThreadEvents {
     }
 
     /** The {@code pinning} section: count, total_ms, submit_failed, top_stacks. */
-    synchronized Map<String, Object> pinning() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("count", pinned);
-        m.put("total_ms", ResourceSampler.round(pinnedNanos / 1e6));
-        m.put("submit_failed", submitFailed);
-        List<Map<String, Object>> top = new ArrayList<>();
-        pinnedStacks.entrySet().stream()
+    synchronized Pinning pinning() {
+        List<Pinning.Stack> top = pinnedStacks.entrySet().stream()
                 .sorted((a, b) -> Integer.compare(b.getValue(), a.getValue()))
                 .limit(TOP_STACKS)
-                .forEach(e -> {
-                    Map<String, Object> s = new LinkedHashMap<>();
-                    s.put("count", e.getValue());
-                    s.put("stack", e.getKey());
-                    top.add(s);
-                });
-        m.put("top_stacks", top);
-        return m;
+                .map(e -> new Pinning.Stack(e.getValue(), e.getKey()))
+                .toList();
+        return new Pinning(pinned, ResourceSampler.round(pinnedNanos / 1e6), submitFailed, top);
     }
 
-    /** GC pause figures to merge into the resources summary. */
-    synchronized Map<String, Object> gcPauses() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("gc_pause_count", gcPauses);
-        m.put("gc_pause_total_ms", ResourceSampler.round(gcPauseNanos / 1e6));
-        m.put("gc_pause_max_ms", ResourceSampler.round(gcPauseMaxNanos / 1e6));
-        return m;
+    /** {@code summary} with the GC pauses seen: count, total and longest in ms. */
+    synchronized Resources.Summary withGcPauses(Resources.Summary summary) {
+        return summary.withGcPauses(gcPauses, ResourceSampler.round(gcPauseNanos / 1e6),
+                ResourceSampler.round(gcPauseMaxNanos / 1e6));
     }
 }

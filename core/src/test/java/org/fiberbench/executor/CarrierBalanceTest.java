@@ -19,22 +19,21 @@ import org.junit.jupiter.params.provider.ValueSource;
 class CarrierBalanceTest {
 
     /** What one executor did: its workers section (read after close), its life in ns, its tasks' summed time. */
-    record Outcome(Map<String, Object> section, long wallNanos, long taskNanos) {
-        @SuppressWarnings("unchecked")
-        Map<String, Map<String, Object>> byWorker() {
-            return (Map<String, Map<String, Object>>) section.get("by_worker");
+    record Outcome(WorkerFigures section, long wallNanos, long taskNanos) {
+        Map<String, WorkerFigures.Worker> byWorker() {
+            return section.byWorker();
         }
 
         double sumBusyMs() {
-            return byWorker().values().stream().mapToDouble(m -> (Double) m.get("busy_ms")).sum();
+            return byWorker().values().stream().mapToDouble(WorkerFigures.Worker::busyMs).sum();
         }
 
         double maxBusyMs() {
-            return byWorker().values().stream().mapToDouble(m -> (Double) m.get("busy_ms")).max().orElse(0);
+            return byWorker().values().stream().mapToDouble(WorkerFigures.Worker::busyMs).max().orElse(0);
         }
 
         long sum(String key) {
-            return byWorker().values().stream().mapToLong(m -> (Long) m.get(key)).sum();
+            return byWorker().values().stream().mapToLong(w -> key.equals("runs") ? w.runs() : w.tasks()).sum();
         }
     }
 
@@ -83,7 +82,7 @@ class CarrierBalanceTest {
         "virtual-pool:size=8,scheduler=fixed,carriers=4", "virtual:scheduler=org.fiberbench.executor.SingleThreadScheduler,carriers=4"})
     void sleepingTasksAreNotChargedToTheirCarriers(String spec) throws Exception {
         Outcome o = run(spec, sleep(50), 40);
-        assertEquals("mounted_time", o.section().get("busy"));
+        assertEquals("mounted_time", o.section().busy());
         assertEquals(40, o.sum("tasks"), () -> spec + ": " + o.byWorker());
         // a task mounts to start and again after its sleep (a pooled virtual thread may go on to the next task)
         int runsPerTask = spec.startsWith("virtual-pool") ? 1 : 2;
@@ -117,7 +116,7 @@ class CarrierBalanceTest {
     @Test
     void defaultSchedulerBusyIsItsCarriersCpuTime() throws Exception {
         Outcome o = run("virtual", sleep(50), 200);
-        assertEquals("cpu_time", o.section().get("busy"));
+        assertEquals("cpu_time", o.section().busy());
         assertFalse(o.byWorker().isEmpty());
         assertTrue(o.byWorker().keySet().stream().allMatch(k -> k.matches("ForkJoinPool-\\d+-worker-\\d+")), () -> "" + o.byWorker());
         assertEquals(200, o.sum("tasks"), "the task counts come from each task's carrier");
@@ -166,18 +165,18 @@ class CarrierBalanceTest {
         }).join();
         stats.closeWindow();
         double wallMs = (System.nanoTime() - t0) / 1e6;
-        Map<String, Map<String, Object>> by = stats.snapshot();
+        Map<String, WorkerFigures.Worker> by = stats.snapshot();
         // each carrier once, from when the stats began: never more CPU than the wall clock since
-        assertTrue(by.values().stream().allMatch(m -> (Double) m.get("busy_ms") <= wallMs), () -> wallMs + " ms: " + by);
+        assertTrue(by.values().stream().allMatch(m -> m.busyMs() <= wallMs), () -> wallMs + " ms: " + by);
         assertFalse(by.isEmpty(), "the JDK scheduler's carriers are found by their class");
-        assertTrue(by.values().stream().allMatch(m -> m.get("tasks") == null && m.containsKey("tasks")), by::toString);
-        assertTrue(by.values().stream().mapToDouble(m -> (Double) m.get("busy_ms")).sum() > 0, by::toString);
+        assertTrue(by.values().stream().allMatch(m -> m.tasks() == null), by::toString);
+        assertTrue(by.values().stream().mapToDouble(WorkerFigures.Worker::busyMs).sum() > 0, by::toString);
     }
 
     @Test
     void platformWorkersStillCountTheWholeTaskTime() throws Exception {
         Outcome o = run("platform:fixed=2", sleep(20), 10);
-        assertEquals("task_time", o.section().get("busy"));
+        assertEquals("task_time", o.section().busy());
         // a platform thread running a sleeping task is occupied by it
         assertTrue(o.sumBusyMs() >= 10 * 20, () -> "" + o.byWorker());
         assertEquals(10, o.sum("tasks"));
@@ -235,7 +234,7 @@ class CarrierBalanceTest {
         }
         long used = mx.getCurrentThreadAllocatedBytes() - before;
         assertTrue(used < 4096, used + " bytes");
-        assertNull(stats.snapshot().get(Thread.currentThread().getName()).get("runs"), "threads running whole tasks have no runs");
-        assertEquals(400_000L, stats.snapshot().get(Thread.currentThread().getName()).get("tasks"));
+        assertNull(stats.snapshot().get(Thread.currentThread().getName()).runs(), "threads running whole tasks have no runs");
+        assertEquals(400_000L, stats.snapshot().get(Thread.currentThread().getName()).tasks());
     }
 }

@@ -67,11 +67,11 @@ class ProcessTaskExecutorTest {
         try (ProcessTaskExecutor ex = create("process:workers=2,dispatch=static")) {
             Collector c = runAll(ex, "sleep:ms=5", 10);
             assertTrue(c.errors.isEmpty(), c.errors.toString());
-            Map<String, Map<String, Object>> byWorker = ex.workerStats().snapshot();
+            Map<String, WorkerFigures.Worker> byWorker = ex.workerStats().snapshot();
             assertEquals(List.of("worker-0", "worker-1"), List.copyOf(byWorker.keySet()));
-            assertEquals(5L, byWorker.get("worker-0").get("tasks"));
+            assertEquals(5L, byWorker.get("worker-0").tasks());
             // each task slept 5 ms inside the worker: physics bound on the busy time measured there
-            assertTrue((double) byWorker.get("worker-1").get("busy_ms") >= 25.0, byWorker.toString());
+            assertTrue(byWorker.get("worker-1").busyMs() >= 25.0, byWorker.toString());
         }
     }
 

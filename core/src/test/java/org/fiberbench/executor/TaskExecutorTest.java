@@ -202,7 +202,7 @@ class TaskExecutorTest {
             }
             assertTrue(done.await(10, TimeUnit.SECONDS));
             var snap = ex.workerStats().snapshot();
-            long total = snap.values().stream().mapToLong(m -> (Long) m.get("tasks")).sum();
+            long total = snap.values().stream().mapToLong(WorkerFigures.Worker::tasks).sum();
             assertEquals(100, total);
             assertTrue(snap.keySet().stream().allMatch(k -> k.startsWith(TaskExecutors.CARRIER_PREFIX)), "" + snap.keySet());
         }

@@ -46,6 +46,21 @@ class LoopResultTest {
     }
 
     @Test
+    void processPoolLoopResultReadsBackWithItsWorkers() throws Exception {
+        LoopResult r;
+        try {
+            r = LoopDriver.run(LoopRequest.of("process:workers=2", "sleep:ms=1", "closed:users=2,duration=1s", 500));
+        } finally {
+            org.fiberbench.executor.ProcessWorkers.stopIdle(); // this JVM's other tests count its threads alone
+        }
+        LoopResult back = roundTrip(r);
+        assertEquals(r, back);
+        assertEquals(List.of("worker-0", "worker-1"), List.copyOf(back.workers().byWorker().keySet()));
+        assertEquals(JSON.writeValueAsString(r.summary()), JSON.writeValueAsString(back.summary()));
+        assertEquals(List.of("imbalance", "busy", "by_worker"), List.copyOf(back.workers().toMap().keySet()));
+    }
+
+    @Test
     @SuppressWarnings("unchecked")
     void loopWhereEveryTaskFailsHasNullPercentilesNotZero() throws Exception {
         LoopResult r = LoopDriver.run(LoopRequest.of("virtual", "fail:every=1", "open:rate=100,duration=1s", 500));

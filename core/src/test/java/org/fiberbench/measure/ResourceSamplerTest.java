@@ -11,12 +11,17 @@ import org.junit.jupiter.api.Test;
 class ResourceSamplerTest {
     private static final int CPUS = Runtime.getRuntime().availableProcessors();
 
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> summary(Map<String, Object> section) {
-        return (Map<String, Object>) section.get("summary");
+    /** The summary as results.json has it, by key. */
+    private static Map<String, Object> summary(Resources section) {
+        return section.summary().toMap();
     }
 
-    private static long num(Map<String, Object> m, String key) {
+    /** The keys of the first timeline point as results.json has it. */
+    private static java.util.Set<?> firstPointKeys(Resources section) {
+        return ((Map<?, ?>) ((List<?>) section.toMap().get("timeline")).get(0)).keySet();
+    }
+
+    private static long num(Map<?, ?> m, String key) {
         return ((Number) m.get(key)).longValue();
     }
 
@@ -36,8 +41,8 @@ class ResourceSamplerTest {
     void timelineHasOnePointPerInterval() throws Exception {
         ResourceSampler s = ResourceSampler.start(10);
         Thread.sleep(200);
-        Map<String, Object> section = s.stop(0);
-        List<?> timeline = (List<?>) section.get("timeline");
+        Resources section = s.stop(0);
+        List<?> timeline = section.timeline();
         assertTrue(timeline.size() >= 10 && timeline.size() <= 24, "points: " + timeline.size());
     }
 
@@ -65,18 +70,17 @@ class ResourceSamplerTest {
     }
 
     @Test
-    @SuppressWarnings("unchecked")
     void snapshotWhileSamplingHasTheShapeOfStop() throws Exception {
         ResourceSampler s = ResourceSampler.start(10);
         Thread.sleep(150);
-        Map<String, Object> during = s.snapshot(5, true);
-        Map<String, Object> end = s.stop(5);
+        Resources during = s.snapshot(5, true);
+        Resources end = s.stop(5);
         assertTrue(summary(during).keySet().equals(summary(end).keySet()), summary(during) + " vs " + summary(end));
-        List<Map<String, Object>> points = (List<Map<String, Object>>) during.get("timeline");
+        List<Resources.Point> points = during.timeline();
         assertTrue(points.size() >= 5, "points " + points.size());
-        assertTrue(points.get(0).keySet().equals(((List<Map<String, Object>>) end.get("timeline")).get(0).keySet()));
+        assertTrue(firstPointKeys(during).equals(firstPointKeys(end)));
         assertTrue(num(summary(during), "wall_ms") <= num(summary(end), "wall_ms"));
-        assertTrue(!s.snapshot(0, false).containsKey("timeline"));
+        assertTrue(!s.snapshot(0, false).toMap().containsKey("timeline"));
     }
 
     @Test
@@ -91,8 +95,8 @@ class ResourceSamplerTest {
         held = null;
         System.gc();
         Thread.sleep(150);
-        Map<String, Object> section = s.stop(0);
-        List<?> timeline = (List<?>) section.get("timeline");
+        Resources section = s.stop(0);
+        List<?> timeline = section.timeline();
         assertTrue(timeline.size() <= 21, "points " + timeline.size());
         assertTrue(num(summary(section), "heap_peak_bytes") >= heldBytes, summary(section).toString());
     }
@@ -106,7 +110,6 @@ class ResourceSamplerTest {
     }
 
     @Test
-    @SuppressWarnings("unchecked")
     void processPoolWorkersCountInTheScenariosCpuAndThreads() throws Exception {
         ResourceSampler s = ResourceSampler.start(50);
         Map<String, Object> m;
@@ -116,7 +119,7 @@ class ResourceSamplerTest {
         } finally {
             ProcessWorkers.stopIdle(); // the other tests of this class count this JVM's threads alone
         }
-        Map<String, Object> workers = (Map<String, Object>) m.get("worker_processes");
+        Map<?, ?> workers = (Map<?, ?>) m.get("worker_processes");
         assertTrue(workers != null, m.toString());
         assertEquals(2L, num(workers, "count_peak"), workers.toString());
         long workersCpu = num(workers, "cpu_user_ms") + num(workers, "cpu_sys_ms");

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
+import org.fiberbench.executor.WorkerFigures;
 import org.fiberbench.measure.ResourceSampler;
 
 /**
@@ -37,7 +38,7 @@ final class BenchServlet extends HttpServlet {
     private final byte[] expectedAuth;
     private final long maxMs;
     private final ResourceSampler sampler;
-    private final Supplier<Map<String, Object>> workers;
+    private final Supplier<WorkerFigures> workers;
     private final RequestQueue queue;
     /** Requests answered, /stats excluded, so a load generator's count can be checked against it. */
     private final LongAdder requests = new LongAdder();

@@ -31,6 +31,7 @@ import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
@@ -71,7 +72,7 @@ public final class JmhBatchRunner implements ScenarioRunner {
              PrintStream out = new PrintStream(tee(file), true, StandardCharsets.UTF_8)) {
             List<String> extra = new ArrayList<>(WorkerBalance.jvmArgs(workers));
             extra.addAll(WorkloadSecrets.jvmArgs(secrets));
-            Runner runner = new Runner(Observation.withObservation(options(s, extra).build(), context.observe(), id, run),
+            Runner runner = new Runner(withObservation(options(s, extra).build(), id, run),
                     OutputFormatFactory.createFormatInstance(out, VerboseMode.NORMAL));
             results = JmhLockWait.run(runner::run, System.err, lockWait);
         } catch (RunnerException e) {
@@ -91,6 +92,14 @@ public final class JmhBatchRunner implements ScenarioRunner {
         Observation.collect(r, run, id);
         WorkerBalance.record(r, workers);
         return r;
+    }
+
+    /** {@code base} with {@link ObservingProfiler} added and the observation's JVM options appended to base's. */
+    private Options withObservation(Options base, String id, RunDirectory run) {
+        List<String> jvm = new ArrayList<>(base.getJvmArgsAppend().orElse(List.of()));
+        jvm.addAll(Observation.forkJvmArgs(context.observe(), run, id));
+        return new OptionsBuilder().parent(base).addProfiler(ObservingProfiler.class)
+                .jvmArgsAppend(jvm.toArray(String[]::new)).build();
     }
 
     private OutputStream tee(OutputStream file) {

@@ -5,7 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
+import org.fiberbench.executor.WorkerFigures;
 import org.fiberbench.executor.WorkerStats;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
@@ -41,7 +41,7 @@ final class WorkerBalance {
         iteration.reset();
     }
 
-    static Map<String, Object> section(WorkerStats stats) {
+    static WorkerFigures section(WorkerStats stats) {
         return stats.section();
     }
 
@@ -56,10 +56,10 @@ final class WorkerBalance {
             return;
         }
         try {
-            Map<String, Object> m = JSON.readValue(file.toFile(), Map.class);
-            r.section("workers", m);
-            if (m.get("imbalance") != null) {
-                r.metric("imbalance", m.get("imbalance"));
+            WorkerFigures w = JSON.readValue(file.toFile(), WorkerFigures.class);
+            r.section("workers", w.toMap());
+            if (w.imbalance() != null) {
+                r.metric("imbalance", w.imbalance());
             }
             Files.delete(file);
         } catch (IOException e) {

@@ -203,7 +203,6 @@ public final class RateSweep implements RunListener {
     }
 
     /** Why this result breaks the SLA, or null. */
-    @SuppressWarnings("unchecked")
     private String violation(ScenarioResult r) {
         if (!r.termination().equals("normal")) {
             return "the scenario failed";
@@ -212,7 +211,7 @@ public final class RateSweep implements RunListener {
             return null;
         }
         for (Map.Entry<String, Long> e : sla.entrySet()) {
-            Object v = ((Map<String, Object>) c).get(LEVELS.get(e.getKey()));
+            Object v = c.get(LEVELS.get(e.getKey()));
             if (v instanceof Number n && n.longValue() > e.getValue()) {
                 return e.getKey() + " " + LatencyTable.ms(n.longValue()) + "ms above " + LatencyTable.ms(e.getValue()) + "ms";
             }

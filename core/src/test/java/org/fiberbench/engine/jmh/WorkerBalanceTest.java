@@ -7,13 +7,13 @@ import java.util.List;
 import java.util.Map;
 import org.fiberbench.executor.ExecutorSpec;
 import org.fiberbench.executor.TaskExecutor;
+import org.fiberbench.executor.WorkerFigures;
 import org.fiberbench.workload.WorkloadSpec;
 import org.junit.jupiter.api.Test;
 
 class WorkerBalanceTest {
 
     @Test
-    @SuppressWarnings("unchecked")
     void balanceSectionCountsTasksPerPlatformThread() throws Exception {
         try (TaskExecutor ex = ExecutorSpec.parse("platform:fixed=2").create()) {
             var done = new java.util.concurrent.CountDownLatch(20);
@@ -22,11 +22,11 @@ class WorkerBalanceTest {
                 ex.submit(w, i, (s, e, err) -> done.countDown());
             }
             done.await();
-            Map<String, Object> section = WorkerBalance.section(ex.workerStats());
-            Map<String, Map<String, Object>> byWorker = (Map<String, Map<String, Object>>) section.get("by_worker");
+            WorkerFigures section = WorkerBalance.section(ex.workerStats());
+            Map<String, WorkerFigures.Worker> byWorker = section.byWorker();
             assertEquals(List.of("fiberbench-fixed-0", "fiberbench-fixed-1"), List.copyOf(byWorker.keySet()));
-            assertTrue((double) section.get("imbalance") >= 1.0);
-            long tasks = byWorker.values().stream().mapToLong(m -> (long) m.get("tasks")).sum();
+            assertTrue(section.imbalance() >= 1.0);
+            long tasks = byWorker.values().stream().mapToLong(WorkerFigures.Worker::tasks).sum();
             assertEquals(20, tasks);
         }
     }

@@ -1,7 +1,7 @@
 package org.fiberbench.orderbook.bench;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -34,15 +33,18 @@ public final class Fork {
         }
     }
 
+    /** Both ends of the result file: the fork writes its record with it, the parent reads it back. */
+    static final ObjectMapper JSON = new ObjectMapper();
+
     private Fork() {
     }
 
-    /** Runs a fork with {@code args} (key=value, without out=) and returns the properties it wrote. */
-    public static Properties run(List<String> jvmArgs, List<String> args, Duration timeout) {
+    /** Runs a fork with {@code args} (key=value, without out=) and returns the result it wrote, as a {@code type}. */
+    static <T> T run(List<String> jvmArgs, List<String> args, Duration timeout, Class<T> type) {
         Path dir = null;
         try {
             dir = Files.createTempDirectory("fiberbench-orderbook-fork");
-            Path out = dir.resolve("result.properties");
+            Path out = dir.resolve("result.json");
             Path log = dir.resolve("fork.log");
             List<String> cmd = command(jvmArgs, args, out);
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -54,11 +56,7 @@ public final class Fork {
                 if (exit != 0) {
                     throw new ForkException("fork exited with " + exit + ": " + outcome(log), false);
                 }
-                Properties props = new Properties();
-                try (InputStream in = Files.newInputStream(out)) {
-                    props.load(in);
-                }
-                return props;
+                return JSON.readValue(out.toFile(), type);
             } finally {
                 removeHook(killer);
                 keepStdinOpen.close();

@@ -1,5 +1,7 @@
 package org.fiberbench.orderbook.bench;
 
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
@@ -29,9 +31,14 @@ public final class LatencyBenchmark {
      * below elapsed time means the OS took the core away, and the tail shows the machine, not the book.
      * {@code intervals} are the run's seconds by completion time (empty when the run was too long to
      * keep every command's figures); {@code collectors} names the JVM's garbage collectors, so a GC
-     * experiment shows which collector each fork really ran.
+     * experiment shows which collector each fork really ran. The fork hands it to the parent as JSON
+     * ({@link Fork}), histograms included ({@link HistogramJson}).
      */
-    public record Result(Timing timing, int rate, Histogram latency, Histogram service, long planned, long sent,
+    public record Result(Timing timing, int rate,
+                         @JsonSerialize(using = HistogramJson.Writer.class) @JsonDeserialize(using = HistogramJson.Reader.class)
+                         Histogram latency,
+                         @JsonSerialize(using = HistogramJson.Writer.class) @JsonDeserialize(using = HistogramJson.Reader.class)
+                         Histogram service, long planned, long sent,
                          double elapsedSeconds, double cpuSeconds, boolean completed, List<Interval> intervals,
                          List<String> collectors) {
         public Result {
@@ -65,16 +72,6 @@ public final class LatencyBenchmark {
         /** commands per second completed in this interval */
         public double throughput() {
             return count / seconds;
-        }
-
-        String encode() {
-            return endSeconds + "," + seconds + "," + count + "," + p50Ns + "," + p90Ns + "," + p99Ns + "," + maxNs;
-        }
-
-        static Interval decode(String text) {
-            String[] f = text.split(",");
-            return new Interval(Double.parseDouble(f[0]), Double.parseDouble(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]),
-                    Long.parseLong(f[4]), Long.parseLong(f[5]), Long.parseLong(f[6]));
         }
     }
 

@@ -5,6 +5,7 @@
  * recording nanoseconds into HdrHistogram. {@link org.fiberbench.orderbook.bench.Forked} runs each in a
  * fresh JVM through {@link org.fiberbench.orderbook.bench.Fork} and
  * {@link org.fiberbench.orderbook.bench.ForkMain}, so JVM options (a collector, a young generation
- * size) can be compared, as in the seed's GC experiment.
+ * size) can be compared, as in the seed's GC experiment; a fork's result comes back as the same
+ * typed record it made (throughput rows, a latency result), written and read as JSON.
  */
 package org.fiberbench.orderbook.bench;
