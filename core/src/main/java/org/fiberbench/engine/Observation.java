@@ -131,6 +131,11 @@ public final class Observation {
         if (observed.get("jfr") != null) {
             r.file("jfr", relative(run, (String) observed.get("jfr")));
         }
+        if (observed.get("jdk") instanceof Map<?, ?> jdk) {
+            Map<String, Object> reported = new java.util.LinkedHashMap<>((Map<String, Object>) jdk);
+            reported.put("reported_by", "fork");
+            r.jdk(reported);
+        }
         for (Object w : (List<Object>) observed.getOrDefault("warnings", List.of())) {
             run.warn(r.id() + ": " + w);
         }

@@ -78,7 +78,7 @@ final class ServedHttpRunner implements ScenarioRunner {
                         + START_TIMEOUT.toSeconds() + " s"));
             }
             Scenario generator = new Scenario(ExecutorSpec.parse("virtual"), absolute(s.workload(), base), s.load(),
-                    s.settings().withJvmArgs(List.of()), s.group());
+                    s.settings().withJvmArgs(List.of()), s.group(), s.jdk());
             ScenarioResult inner = loops.run(generator, id, run);
             copy(inner, r);
             seedBuckets(r, run.scenarioFile(id, ".hlog"));
@@ -92,7 +92,7 @@ final class ServedHttpRunner implements ScenarioRunner {
     }
 
     private static List<String> serverCommand(Scenario s, String serverMain) {
-        List<String> cmd = Defaults.javaCommand();
+        List<String> cmd = Defaults.javaCommand(s.jdk());
         cmd.addAll(s.settings().jvmArgs());
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
@@ -146,6 +146,7 @@ final class ServedHttpRunner implements ScenarioRunner {
             to.section("generator_resources", Map.of("summary", res.get("summary")));
         }
         to.iterations(from.iterationValues());
+        to.section("jdk", from.section("jdk")); // the generator runs on the server's JDK: the scenario's
         to.section("latency", from.section("latency"));
         ((Map<String, Object>) from.section("config")).forEach(to::config);
         // the fork's full resource timeline is the generator's: the server's is in the resources section

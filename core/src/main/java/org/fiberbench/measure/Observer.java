@@ -16,7 +16,7 @@ import org.fiberbench.executor.ProcessWorkers;
  *
  * <p>The map {@code stop} returns has the sections of results.json — {@code resources} (full
  * timeline), {@code pinning}, {@code carriers} (or null) — plus {@code profile} (event, samples,
- * files written) and {@code warnings}. Not thread-safe: one controlling thread.
+ * files written), {@code warnings} and {@code jdk} (the JDK this JVM reports it runs on). Not thread-safe: one controlling thread.
  */
 public final class Observer {
     /** Whose carriers to watch: fiberbench-made schedulers, the JDK's own, or none (platform threads). */
@@ -112,7 +112,19 @@ public final class Observer {
             warnings.add("JFR recording could not start in this JVM");
         }
         out.put("warnings", warnings);
+        out.put("jdk", jdk());
         return out;
+    }
+
+    /** The JDK this JVM runs on, as it reports itself: what the scenario really ran on, whatever was asked. */
+    static Map<String, Object> jdk() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("home", System.getProperty("java.home"));
+        m.put("version", System.getProperty("java.version"));
+        m.put("vendor", System.getProperty("java.vendor"));
+        m.put("feature", Runtime.version().feature());
+        m.put("vm_name", System.getProperty("java.vm.name"));
+        return m;
     }
 
     private Map<String, Object> stopProfiler() {

@@ -116,10 +116,10 @@ public record Sweep(String param, List<Long> values) {
     private Scenario at(Scenario s, long v) {
         Optional<ExecutorSpec> e = axis().flatMap(a -> s.executor().with(a, Math.toIntExact(v)));
         if (e.isPresent()) {
-            return new Scenario(e.get(), s.workload(), s.load(), s.settings(), s.group());
+            return new Scenario(e.get(), s.workload(), s.load(), s.settings(), s.group(), s.jdk());
         }
         if (param.equals("tasks") && s.load() instanceof org.fiberbench.load.BatchLoad) {
-            return new Scenario(s.executor(), s.workload(), LoadSpec.parse("batch:tasks=" + v), s.settings(), s.group());
+            return new Scenario(s.executor(), s.workload(), LoadSpec.parse("batch:tasks=" + v), s.settings(), s.group(), s.jdk());
         }
         return s;
     }
