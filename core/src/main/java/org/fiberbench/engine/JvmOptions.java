@@ -67,7 +67,8 @@ public final class JvmOptions {
     static String complaint(String output) {
         for (String line : output.lines().map(String::trim).toList()) {
             if (!line.isEmpty() && !line.startsWith("Error: Could not create the Java Virtual Machine")
-                    && !line.startsWith("Error: A fatal exception has occurred")) {
+                    && !line.startsWith("Error: A fatal exception has occurred")
+                    && !line.startsWith("Error occurred during initialization of boot layer")) {
                 return line;
             }
         }
