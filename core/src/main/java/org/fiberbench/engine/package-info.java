@@ -10,6 +10,8 @@
  * engine.suite} and the sweeps in {@code engine.sweep}, which build on this package: this package names
  * none of them except the JMH runner and profiler, in {@code ScenarioRunners} and {@code Observation}.
  * What a run needs beyond its plan (observation, verbosity, hooks) comes in a {@link
- * org.fiberbench.engine.RunContext}, never from static state.
+ * org.fiberbench.engine.RunContext}, never from static state. A scenario may name the JDK its forks
+ * start with ({@code --jdk}); {@link org.fiberbench.engine.Jdks} finds and resolves them, and {@link
+ * org.fiberbench.engine.Plan#onJdks} runs each scenario once per JDK.
  */
 package org.fiberbench.engine;
