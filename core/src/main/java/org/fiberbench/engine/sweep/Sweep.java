@@ -147,7 +147,7 @@ public record Sweep(String param, List<Long> values) {
             } else if (r.termination().equals("normal")) {
                 r.metric("speedup_missing", missing);
             }
-            String key = param + " " + r.workload() + " " + template(param, r);
+            String key = param + " " + r.workload() + " " + template(param, r) + " " + r.jdkLabel(); // a curve per JDK
             Map<String, Object> entry = series.computeIfAbsent(key, k -> newSeries(param, r));
             addTo(entry, "values", value);
             addTo(entry, "scenario_ids", r.id());
@@ -162,6 +162,9 @@ public record Sweep(String param, List<Long> values) {
         m.put("param", param);
         m.put("executor", template(param, r));
         m.put("workload", r.workload());
+        if (r.jdkLabel() != null) {
+            m.put("jdk", r.jdkLabel());
+        }
         m.put("values", new ArrayList<>());
         m.put("scenario_ids", new ArrayList<>());
         return m;
