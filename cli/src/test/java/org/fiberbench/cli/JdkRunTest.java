@@ -127,6 +127,11 @@ class JdkRunTest {
         assertTrue(header.matches("\\s+executor\\s+jdk\\s+score.*ratio\\s+across jdks\\s+notes"), header);
         assertTrue(r.out().lines().anyMatch(l -> l.trim().startsWith("platform:fixed=2  " + V + "#2")
                 && l.contains(" vs " + V)), r.out());
+        String report = Files.readString(out.resolve("report.html"));
+        assertTrue(report.contains("\"group\":\"jdk " + V + "#2 · cpu:iterations=1000 × batch:tasks=50\""),
+                "the report groups each JDK's scenarios apart");
+        assertTrue(report.contains("\"jdk_ratio\":{") && report.contains("\"baseline_jdk\":\"" + V + "\""),
+                "the report's summary has the ratio across JDKs");
     }
 
     @Test
