@@ -118,7 +118,7 @@ public record Jdk(Path home, int feature, String version, String vendor, String 
         return props;
     }
 
-    /** The feature version of every JDK in {@code jdks}, e.g. {@code [25, 17]}: for messages. */
+    /** Each JDK's feature version and home, e.g. {@code 25 (/usr/lib/jvm/jdk-25), 17 (...)}: for messages. */
     public static String describe(List<Jdk> jdks) {
         return jdks.isEmpty() ? "none" : String.join(", ", jdks.stream().map(j -> j.feature() + " (" + j.home() + ")").toList());
     }
