@@ -1,6 +1,7 @@
 package org.fiberbench.cli;
 
 import java.util.concurrent.Callable;
+import org.fiberbench.engine.Jdks;
 import org.fiberbench.engine.Suite;
 import org.fiberbench.engine.suite.Suites;
 import org.fiberbench.executor.ExecutorKind;
@@ -10,13 +11,17 @@ import org.fiberbench.workload.WorkloadKind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
-/** {@code fiberbench list executors|workloads|loads|suites}: each kind with its keys and an example. */
-@Command(name = "list", mixinStandardHelpOptions = true, description = "List executors, workloads, load models or suites.")
+/**
+ * {@code fiberbench list executors|workloads|loads|suites}: each kind with its keys and an example;
+ * {@code list jdks}: the JDKs {@code run --jdk} can name.
+ */
+@Command(name = "list", mixinStandardHelpOptions = true, description = {"List executors, workloads, load models or suites;",
+    "or the installed JDKs (for run --jdk), each probed for virtual threads and custom schedulers."})
 final class ListCommand implements Callable<Integer> {
 
-    enum What { executors, workloads, loads, suites }
+    enum What { executors, workloads, loads, suites, jdks }
 
-    @Parameters(paramLabel = "WHAT", description = "executors, workloads, loads or suites")
+    @Parameters(paramLabel = "WHAT", description = "executors, workloads, loads, suites or jdks")
     What what;
 
     @Override
@@ -48,6 +53,7 @@ final class ListCommand implements Callable<Integer> {
                             inDefault ? " [default run]" : ""));
                 }
             }
+            case jdks -> sb.append(JdkList.render(new Jdks(System.getenv())));
         }
         System.out.print(sb);
         return 0;

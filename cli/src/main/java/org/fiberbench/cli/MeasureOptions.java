@@ -38,7 +38,20 @@ public final class MeasureOptions {
     @Option(names = "--jvm-args", paramLabel = "ARGS", description = "extra JVM options for every fork, e.g. \"-Xmx1g -XX:+UseZGC\"")
     List<String> jvmArgs = new ArrayList<>();
 
+    /** When false, {@code --jvm-args} are not checked against this JVM's JDK: a run on chosen JDKs checks each. */
+    boolean checkJvmArgsHere = true;
+
     public Settings.Overrides overrides() {
+        List<String> args = jvmArgList();
+        if (checkJvmArgsHere) {
+            org.fiberbench.engine.JvmOptions.check(args);
+        }
+        return new Settings.Overrides(forks, warmup, warmupTime, iterations, time, mode, threads, timeout,
+                args.isEmpty() ? null : args);
+    }
+
+    /** {@code --jvm-args}, each split at white space. */
+    List<String> jvmArgList() {
         List<String> args = new ArrayList<>();
         for (String s : jvmArgs) {
             for (String a : s.trim().split("\\s+")) {
@@ -47,8 +60,6 @@ public final class MeasureOptions {
                 }
             }
         }
-        org.fiberbench.engine.JvmOptions.check(args);
-        return new Settings.Overrides(forks, warmup, warmupTime, iterations, time, mode, threads, timeout,
-                args.isEmpty() ? null : args);
+        return args;
     }
 }

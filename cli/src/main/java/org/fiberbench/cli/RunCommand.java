@@ -14,6 +14,7 @@ import org.fiberbench.engine.Suite;
 import org.fiberbench.engine.suite.Suites;
 import org.fiberbench.engine.sweep.RateSweep;
 import org.fiberbench.engine.sweep.Sweep;
+import org.fiberbench.fork.Jdk;
 import org.fiberbench.gate.Target;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.spec.SpecException;
@@ -85,6 +86,10 @@ final class RunCommand implements Callable<Integer> {
             + "p99.9, p99.99, max; repeat or comma-separate for several")
     List<String> sla = new ArrayList<>();
 
+    @Option(names = "--jdk", paramLabel = "PATH|N", description = {"run every scenario on this JDK: a JDK home, or a "
+            + "feature version found among the installed JDKs (see 'fiberbench list jdks'); repeat to compare JDKs"})
+    List<String> jdks = new ArrayList<>();
+
     @Option(names = "--dir", paramLabel = "DIR", description = "directory for the file workload's files (default: the temp directory)")
     Path fileDir;
 
@@ -135,11 +140,12 @@ final class RunCommand implements Callable<Integer> {
     /** Validates every spec and flag before anything is written. */
     Plan plan() {
         Path dir = FileWorkloadDefaults.directory(fileDir); // a bad --dir is reported before any spec
+        List<Jdk> chosen = JdkChoice.resolve(jdks, measure);
         Plan plan = unswept().withWorkloads(w -> FileWorkloadDefaults.withDirectory(w, dir));
         if (sweep != null && !isRateSweep()) {
-            return new Plan(plan.name(), plan.scale(), Sweep.parse(sweep).expand(plan.scenarios()));
+            plan = new Plan(plan.name(), plan.scale(), Sweep.parse(sweep).expand(plan.scenarios()));
         }
-        return plan;
+        return plan.onJdks(chosen);
     }
 
     private boolean isRateSweep() {

@@ -100,6 +100,6 @@ class ListCommandTest {
         StringWriter err = new StringWriter();
         assertEquals(2, Main.execute(err, "list", "threads"));
         assertEquals(1, err.toString().trim().lines().count(), err.toString());
-        assertTrue(err.toString().contains("expected one of [executors, workloads, loads, suites]"), err.toString());
+        assertTrue(err.toString().contains("expected one of [executors, workloads, loads, suites, jdks]"), err.toString());
     }
 }

@@ -73,7 +73,7 @@ final class DbScenarioHook implements ScenarioHook {
             jvm.add(secret.jvmArg(DbConnection.PROPERTY));
             jvm.add("-D" + JdbcWorkloads.rowsProperty() + "=" + options.rows());
             jvm.add("-D" + JdbcStats.PROPERTY + "=" + stats);
-            Scenario forked = new Scenario(s.executor(), s.workload(), s.load(), s.settings().withJvmArgs(jvm), s.group());
+            Scenario forked = s.withSettings(s.settings().withJvmArgs(jvm));
             ScenarioResult r = next.run(forked, id, run);
             record(r, db, section, stats);
             checkSessions(r, admin, section, before, id, run);

@@ -3,6 +3,7 @@ package org.fiberbench.engine;
 import java.time.Duration;
 import java.util.List;
 import org.fiberbench.fork.JavaCommand;
+import org.fiberbench.fork.Jdk;
 
 /** Every default in one place. Suites override some per scale; CLI flags override both. */
 public final class Defaults {
@@ -32,5 +33,10 @@ public final class Defaults {
     /** The start of every fork's command line: this JVM's {@code java} and {@link #FORK_JVM_ARGS}; mutable, to add to. */
     public static List<String> javaCommand() {
         return JavaCommand.start();
+    }
+
+    /** As {@link #javaCommand()}, on {@code jdk} (null: this JVM's JDK). */
+    public static List<String> javaCommand(Jdk jdk) {
+        return JavaCommand.start(jdk);
     }
 }

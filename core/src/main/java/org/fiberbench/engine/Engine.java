@@ -24,6 +24,7 @@ public final class Engine {
     private final PrintStream progress;
     private final Runnable afterRun;
     private final RunContext context;
+    private final JdkSection.OptionChecks jdkOptions = new JdkSection.OptionChecks();
     private volatile Scenario current;
     private volatile String currentId;
     private volatile boolean done;
@@ -81,18 +82,21 @@ public final class Engine {
         Duration estimated = scenarios.stream().map(s -> s.settings().estimate()).reduce(Duration.ZERO, Duration::plus);
         Duration estimatedDone = Duration.ZERO;
         Map<String, ScenarioResult> baselines = new LinkedHashMap<>();
+        Map<String, ScenarioResult> firstJdk = new LinkedHashMap<>();
         int failures = 0;
         for (int i = 0; i < scenarios.size(); i++) {
             Scenario s = scenarios.get(i);
             if (listener.skip(s)) {
                 continue;
             }
-            String id = run.nextScenarioId(s.executor().canonical() + " " + s.workload().canonical() + " " + s.load().canonical());
+            String id = run.nextScenarioId(s.executor().canonical() + " " + s.workload().canonical() + " " + s.load().canonical()
+                    + (s.jdk() == null ? "" : " jdk " + s.jdk().label()));
             current = s;
             currentId = id;
             progress.println(Progress.line(i + 1, scenarios.size(), s.label(), System.nanoTime() - t0, estimatedDone, estimated));
             ScenarioResult r = runOne(s, id);
             compareToBaseline(r, baselines);
+            JdkSection.compareAcrossJdks(r, firstJdk);
             listener.finished(s, r);
             if (!r.termination().equals("normal")) {
                 failures++;
@@ -112,12 +116,16 @@ public final class Engine {
     private ScenarioResult runOne(Scenario s, String id) {
         long st = System.nanoTime();
         ScenarioResult r;
+        String rejected = jdkOptions.rejection(s);
         try {
-            r = ScenarioHooks.run(s, id, run, context);
+            r = rejected != null ? new ScenarioResult(id, s.executor().canonical(), s.workload().canonical(),
+                    s.load().canonical()).group(s.group()).jvmArgs(s.settings().jvmArgs()).failure(rejected)
+                    : ScenarioHooks.run(s, id, run, context);
         } catch (Exception e) {
             r = new ScenarioResult(id, s.executor().canonical(), s.workload().canonical(), s.load().canonical())
                     .group(s.group()).failure("harness error: " + e);
         }
+        JdkSection.fill(r, s.jdk());
         r.durationSeconds((System.nanoTime() - st) / 1e9);
         checkQuiet(r);
         return r;

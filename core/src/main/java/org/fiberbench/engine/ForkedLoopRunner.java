@@ -83,7 +83,7 @@ final class ForkedLoopRunner implements ScenarioRunner {
     }
 
     static List<String> command(Scenario s, LoopRequest req) {
-        List<String> cmd = Defaults.javaCommand();
+        List<String> cmd = Defaults.javaCommand(s.jdk());
         cmd.addAll(s.settings().jvmArgs());
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));

@@ -114,6 +114,9 @@ public final class Observation {
         if (observed.jfr() != null) {
             r.file("jfr", relative(run, observed.jfr()));
         }
+        if (observed.jdk() != null) {
+            r.jdk(observed.jdk().toSection());
+        }
         for (String w : observed.warnings()) {
             run.warn(r.id() + ": " + w);
         }

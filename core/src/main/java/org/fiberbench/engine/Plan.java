@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.fiberbench.executor.ExecutorSpec;
+import org.fiberbench.fork.Jdk;
 import org.fiberbench.load.LoadSpec;
+import org.fiberbench.result.ScenarioResult;
 import org.fiberbench.spec.SpecException;
 import org.fiberbench.workload.WorkloadSpec;
 
@@ -57,6 +59,25 @@ public record Plan(String name, String scale, List<Scenario> scenarios) {
     }
 
     /**
+     * This plan with every scenario once per JDK in {@code jdks} (none: unchanged), the JDKs
+     * innermost so one executor's runs on each JDK follow each other. With more than one JDK,
+     * each JDK's scenarios form groups of their own ({@link ScenarioResult#jdkGroup}): an
+     * executor's baseline is on its own JDK.
+     */
+    public Plan onJdks(List<Jdk> jdks) {
+        if (jdks.isEmpty()) {
+            return this;
+        }
+        List<Scenario> out = new ArrayList<>();
+        for (Scenario s : scenarios) {
+            for (Jdk j : jdks) {
+                out.add(s.on(j, jdks.size() > 1 ? ScenarioResult.jdkGroup(j.label(), s.group()) : s.group()));
+            }
+        }
+        return new Plan(name, scale, out);
+    }
+
+    /**
      * This plan with every workload passed through {@code f} (e.g. the CLI's {@code --dir} given
      * to file workloads); a group that names a changed workload names the new one, so baselines
      * and sweeps keep their groups.
@@ -66,7 +87,7 @@ public record Plan(String name, String scale, List<Scenario> scenarios) {
         for (Scenario s : scenarios) {
             WorkloadSpec w = f.apply(s.workload());
             String group = s.group().replace(s.workload().canonical(), w.canonical());
-            out.add(new Scenario(s.executor(), w, s.load(), s.settings(), group));
+            out.add(new Scenario(s.executor(), w, s.load(), s.settings(), group, s.jdk()));
         }
         return new Plan(name, scale, out);
     }

@@ -81,7 +81,7 @@ final class ServedHttpRunner implements ScenarioRunner {
                         + START_TIMEOUT.toSeconds() + " s"));
             }
             Scenario generator = new Scenario(ExecutorSpec.parse("virtual"), absolute(s.workload(), base), s.load(),
-                    s.settings().withJvmArgs(List.of()), s.group());
+                    s.settings().withJvmArgs(List.of()), s.group(), s.jdk());
             ScenarioResult inner = loops.run(generator, id, run);
             copy(inner, r);
             seedBuckets(r, run.scenarioFile(id, ".hlog"));
@@ -95,7 +95,7 @@ final class ServedHttpRunner implements ScenarioRunner {
     }
 
     private static List<String> serverCommand(Scenario s, String serverMain) {
-        List<String> cmd = Defaults.javaCommand();
+        List<String> cmd = Defaults.javaCommand(s.jdk());
         cmd.addAll(s.settings().jvmArgs());
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
@@ -148,6 +148,7 @@ final class ServedHttpRunner implements ScenarioRunner {
             to.section("generator_resources", Map.of("summary", res.get("summary")));
         }
         to.iterations(from.iterationValues());
+        to.section("jdk", from.section("jdk")); // the generator runs on the server's JDK: the scenario's
         to.section("latency", from.section("latency"));
         if (from.section("config") instanceof Map<?, ?> config) {
             config.forEach((k, v) -> to.config(String.valueOf(k), v));

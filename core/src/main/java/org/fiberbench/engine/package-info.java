@@ -11,6 +11,8 @@
  * none of them. Batches reach JMH through {@link org.fiberbench.engine.BatchRunnerFactory}, which the
  * JMH package provides and registers for {@code ServiceLoader}.
  * What a run needs beyond its plan (observation, verbosity, hooks) comes in a {@link
- * org.fiberbench.engine.RunContext}, never from static state.
+ * org.fiberbench.engine.RunContext}, never from static state. A scenario may name the JDK its forks
+ * start with ({@code --jdk}); {@link org.fiberbench.engine.Jdks} finds and resolves them, and {@link
+ * org.fiberbench.engine.Plan#onJdks} runs each scenario once per JDK.
  */
 package org.fiberbench.engine;

@@ -21,11 +21,39 @@ public final class JavaCommand {
 
     /** The start of a child's command line: {@code java} and {@link #JVM_ARGS}; mutable, to add to. */
     public static List<String> start() {
+        return start(null);
+    }
+
+    /**
+     * The start of a child's command line on {@code jdk} (null: this JVM's JDK): its {@code java}
+     * and the options every child needs, as that JDK's version takes them; mutable, to add to.
+     */
+    public static List<String> start(Jdk jdk) {
         List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(JVM_ARGS);
+        if (jdk == null) {
+            cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            cmd.addAll(JVM_ARGS);
+        } else {
+            cmd.add(jdk.java().toString());
+            cmd.addAll(jvmArgs(jdk.feature()));
+        }
         cmd.add(tempDirArg()); // the process tree's own temp directory, removed with it
         return cmd;
+    }
+
+    /**
+     * This JVM's own options as a child on a JDK of {@code feature} can take them: those a JDK
+     * before 24 does not know are left out (a JVM refuses to start with an option it does not know).
+     */
+    public static List<String> inheritedArgs(List<String> inputArguments, int feature) {
+        List<String> out = new ArrayList<>();
+        for (String a : inputArguments) {
+            if (feature < 24 && a.startsWith("--sun-misc-unsafe-memory-access")) {
+                continue;
+            }
+            out.add(a);
+        }
+        return out;
     }
 
     /** The {@code -Djava.io.tmpdir} a child process gets: this process tree's directory. */
@@ -40,8 +68,13 @@ public final class JavaCommand {
     }
 
     private static List<String> jvmArgs() {
+        return jvmArgs(Runtime.version().feature());
+    }
+
+    /** The options every child on a JDK of {@code feature} gets. */
+    public static List<String> jvmArgs(int feature) {
         List<String> args = new ArrayList<>(List.of("--add-opens", "java.base/java.lang=ALL-UNNAMED"));
-        if (Runtime.version().feature() >= 24) {
+        if (feature >= 24) {
             // JMH reads fields through sun.misc.Unsafe; without this every fork prints a deprecation banner
             args.add("--sun-misc-unsafe-memory-access=allow");
         }

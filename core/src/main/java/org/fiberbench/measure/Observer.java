@@ -14,7 +14,7 @@ import org.fiberbench.executor.ProcessWorkers;
  *
  * <p>{@code stop} returns an {@link Observed}: the sections of results.json — {@code resources}
  * (full timeline), {@code pinning}, {@code carriers} (or null) — plus the profile (event, samples,
- * files written) and the warnings. Not thread-safe: one controlling thread.
+ * files written), the warnings and the JDK this JVM reports it runs on. Not thread-safe: one controlling thread.
  */
 public final class Observer {
     /** Whose carriers to watch: fiberbench-made schedulers, the JDK's own, or none (platform threads). */
@@ -106,7 +106,7 @@ public final class Observer {
         } else if (options.jfr() && files.jfr() != null) {
             warnings.add("JFR recording could not start in this JVM");
         }
-        return new Observed(resources, pinning, carrierFigures, profile, jfr, warnings);
+        return new Observed(resources, pinning, carrierFigures, profile, jfr, warnings, Observed.RanOn.here());
     }
 
     private Observed.Profile stopProfiler() {

@@ -16,6 +16,9 @@ public final class ResultTable {
     }
 
     public static String render(List<ScenarioResult> scenarios) {
+        if (scenarios.stream().map(ScenarioResult::jdkLabel).filter(java.util.Objects::nonNull).distinct().count() > 1) {
+            return JdkTable.render(scenarios) + SweepTable.render(scenarios) + LatencyTable.render(scenarios);
+        }
         Map<String, List<ScenarioResult>> groups = new LinkedHashMap<>();
         for (ScenarioResult s : scenarios) {
             groups.computeIfAbsent(s.group(), g -> new ArrayList<>()).add(s);
@@ -35,7 +38,7 @@ public final class ResultTable {
         return sb.toString();
     }
 
-    private static String[] row(ScenarioResult s) {
+    static String[] row(ScenarioResult s) {
         Map<String, Object> m = s.metrics();
         String notes = notes(s);
         if (!s.termination().equals("normal")) {
@@ -48,12 +51,17 @@ public final class ResultTable {
             String.valueOf(m.getOrDefault("score_unit", "")), ratio(s), notes};
     }
 
-    @SuppressWarnings("unchecked")
     private static String ratio(ScenarioResult s) {
         Object r = s.section("ratio");
         if (!(r instanceof Map)) {
             return s.section("baseline") == null ? "1.00 (baseline)" : "";
         }
+        return ratioText(r);
+    }
+
+    /** A ratio section ({@code value}, {@code significant}) as the table prints it: {@code 0.98 (n.s.)}, {@code 2.10 *}. */
+    @SuppressWarnings("unchecked")
+    static String ratioText(Object r) {
         Map<String, Object> m = (Map<String, Object>) r;
         double v = ((Number) m.get("value")).doubleValue();
         boolean sig = Boolean.TRUE.equals(m.get("significant"));

@@ -16,6 +16,7 @@ public final class ScenarioResult {
     private final Map<String, Object> files = new LinkedHashMap<>();
     /** The scenario's rows of results-jmh.json (JMH's own result format), apart from results.json. */
     private List<Object> jmhRows = List.of();
+    private static final String JDK_GROUP_PREFIX = "jdk ";
 
     public ScenarioResult(String id, String executor, String workload, String load) {
         root.put("id", id);
@@ -26,6 +27,7 @@ public final class ScenarioResult {
         root.put("workload", workload);
         root.put("load", load);
         root.put("jvm_args", List.of());
+        root.put("jdk", null);
         root.put("config", config);
         root.put("termination", "normal");
         root.put("failure", null);
@@ -54,6 +56,31 @@ public final class ScenarioResult {
 
     public String load() {
         return (String) root.get("load");
+    }
+
+    /** The label of the JDK the scenario ran on ({@code 25}, {@code 25#2}), or null when not recorded. */
+    public String jdkLabel() {
+        return root.get("jdk") instanceof Map<?, ?> m && m.get("label") != null ? m.get("label").toString() : null;
+    }
+
+    /**
+     * Sets the {@code jdk} section: {@code label} (how the run names it) and {@code home},
+     * {@code version}, {@code vendor}, {@code feature}, as {@code reported} holds them.
+     */
+    public ScenarioResult jdk(Map<String, Object> section) {
+        root.put("jdk", section == null ? null : new LinkedHashMap<>(section));
+        return this;
+    }
+
+    /** The group of a scenario on JDK {@code label} in a run on several JDKs: each JDK's scenarios apart. */
+    public static String jdkGroup(String label, String group) {
+        return JDK_GROUP_PREFIX + label + " · " + group;
+    }
+
+    /** {@code group} without the JDK that {@link #jdkGroup} put in front: the same workload × load on every JDK. */
+    public static String groupAcrossJdks(String group, String label) {
+        String prefix = label == null ? null : JDK_GROUP_PREFIX + label + " · ";
+        return prefix != null && group.startsWith(prefix) ? group.substring(prefix.length()) : group;
     }
 
     public String termination() {

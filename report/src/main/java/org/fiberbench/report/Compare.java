@@ -5,6 +5,9 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.function.Function;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,7 +17,9 @@ import org.fiberbench.report.Comparison.Verdict;
 import org.fiberbench.stats.Ratio;
 
 /**
- * Compares two runs: scenarios are matched by (executor, workload, load, JVM options); each pair
+ * Compares two runs: scenarios are matched by (executor, workload, load, JVM options), and by JDK
+ * label when either run is on several JDKs ({@code run --jdk 21 --jdk 25}); two runs on one JDK
+ * each are compared as wholes, so A on JDK 21 against B on JDK 25 is a JDK upgrade. Each pair
  * gets the ratio B / A of its scores with the 99.9% interval from the raw iterations, and a
  * verdict that respects the unit's direction (time per operation and latency: lower is better;
  * rates: higher is better). A scenario that appears twice in a run is matched in order.
@@ -37,21 +42,24 @@ public final class Compare {
         JsonNode runB = Runs.load(b);
         Map<JsonNode, List<String>> unreadableA = unreadable(runA);
         Map<JsonNode, List<String>> unreadableB = unreadable(runB);
-        List<String> problems = problemsOfB(runB, unreadableB, b);
+        boolean byJdk = jdkLabels(runA) > 1 || jdkLabels(runB) > 1;
+        Function<JsonNode, String> key = s -> key(s) + (byJdk ? " | jdk " + s.path("jdk").path("label").asText("?") : "");
+        List<String> problems = problemsOfB(runB, unreadableB, b, key);
         Map<String, Deque<JsonNode>> inB = new LinkedHashMap<>();
-        runB.path("scenarios").forEach(s -> inB.computeIfAbsent(key(s), k -> new ArrayDeque<>()).add(s));
+        runB.path("scenarios").forEach(s -> inB.computeIfAbsent(key.apply(s), k -> new ArrayDeque<>()).add(s));
         List<Row> rows = new ArrayList<>();
         List<String> onlyA = new ArrayList<>();
         for (JsonNode sa : runA.path("scenarios")) {
-            Deque<JsonNode> candidates = inB.get(key(sa));
+            Deque<JsonNode> candidates = inB.get(key.apply(sa));
             if (candidates == null || candidates.isEmpty()) {
-                onlyA.add(key(sa));
-                problems.add("missing in B: " + key(sa));
+                onlyA.add(key.apply(sa));
+                problems.add("missing in B: " + key.apply(sa));
                 continue;
             }
             JsonNode sb = candidates.poll();
-            unreadableA.get(sa).forEach(p -> problems.add("unreadable in A: " + key(sa) + ": " + p));
-            rows.add(row(sa, sb, !unreadableA.get(sa).isEmpty(), !unreadableB.get(sb).isEmpty()));
+            unreadableA.get(sa).forEach(p -> problems.add("unreadable in A: " + key.apply(sa) + ": " + p));
+            rows.add(row(sa, sb, !unreadableA.get(sa).isEmpty(), !unreadableB.get(sb).isEmpty(),
+                    byJdk ? sa.path("jdk").path("label").asText("?") : null));
         }
         List<String> onlyB = new ArrayList<>();
         inB.forEach((k, rest) -> rest.forEach(s -> onlyB.add(k)));
@@ -69,7 +77,8 @@ public final class Compare {
     }
 
     /** B's own problems, in its order: no scenarios, scenarios that did not end normally or cannot be read. */
-    private static List<String> problemsOfB(JsonNode runB, Map<JsonNode, List<String>> unreadable, Path b) {
+    private static List<String> problemsOfB(JsonNode runB, Map<JsonNode, List<String>> unreadable, Path b,
+            Function<JsonNode, String> key) {
         List<String> out = new ArrayList<>();
         if (runB.path("scenarios").isEmpty()) {
             out.add("no scenarios in B: " + Runs.file(b));
@@ -77,10 +86,10 @@ public final class Compare {
         for (JsonNode s : runB.path("scenarios")) {
             if (!normal(s)) {
                 String failure = s.path("failure").asText("");
-                out.add((s.path("termination").asText().equals("failure") ? "failed" : "interrupted") + " in B: " + key(s)
+                out.add((s.path("termination").asText().equals("failure") ? "failed" : "interrupted") + " in B: " + key.apply(s)
                         + (failure.isBlank() ? "" : ": " + failure.replaceAll("\\s*\\R\\s*", " ").trim()));
             }
-            unreadable.get(s).forEach(p -> out.add("unreadable in B: " + key(s) + ": " + p));
+            unreadable.get(s).forEach(p -> out.add("unreadable in B: " + key.apply(s) + ": " + p));
         }
         return out;
     }
@@ -100,7 +109,14 @@ public final class Compare {
         return run.path("run_id").asText(path.getFileName().toString()) + " (" + path + ")";
     }
 
-    private static Row row(JsonNode sa, JsonNode sb, boolean aUnreadable, boolean bUnreadable) {
+    /** How many JDK labels a run's scenarios carry: more than one when it ran with several {@code --jdk}. */
+    static long jdkLabels(JsonNode run) {
+        Set<String> labels = new HashSet<>();
+        run.path("scenarios").forEach(s -> labels.add(s.path("jdk").path("label").asText("")));
+        return labels.size();
+    }
+
+    private static Row row(JsonNode sa, JsonNode sb, boolean aUnreadable, boolean bUnreadable, String jdk) {
         Score a = aUnreadable ? Score.NONE : Score.of(sa);
         Score b = bUnreadable || !normal(sb) ? Score.NONE : Score.of(sb);
         List<String> args = new ArrayList<>();
@@ -112,7 +128,7 @@ public final class Compare {
         double change = ratio == null ? Double.NaN : (ratio.value() - 1) * 100;
         return new Row(sa.path("executor").asText("?"), sa.path("workload").asText("?"), sa.path("load").asText("?"), args,
                 a.present() ? a.unit() : b.unit(), a.lowerIsBetter(), a.value(), a.error(), b.value(), b.error(),
-                ratio, verdict, change);
+                ratio, verdict, change, jdk);
     }
 
     static Verdict verdict(Ratio r, boolean lowerIsBetter) {

@@ -56,9 +56,11 @@ public record Comparison(String labelA, String labelB, List<Row> rows, List<Stri
      *
      * @param ratio B / A with its 99.9% interval; null when not comparable
      * @param changePct (B/A − 1) × 100, the change of the metric itself (NaN when not comparable)
+     * @param jdk the JDK label both sides ran on when the runs were matched by JDK, else null
      */
     public record Row(String executor, String workload, String load, List<String> jvmArgs, String unit, boolean lowerIsBetter,
-                      double aScore, double aError, double bScore, double bError, Ratio ratio, Verdict verdict, double changePct) {
+                      double aScore, double aError, double bScore, double bError, Ratio ratio, Verdict verdict, double changePct,
+                      String jdk) {
 
         public Row {
             jvmArgs = List.copyOf(jvmArgs);

@@ -20,6 +20,9 @@ final class ComparisonModel {
         for (Row r : c.rows()) {
             ObjectNode n = rows.addObject();
             n.put("executor", r.executor());
+            if (r.jdk() != null) {
+                n.put("jdk", r.jdk());
+            }
             n.put("workload", r.workload());
             n.put("load", r.load());
             r.jvmArgs().forEach(n.putArray("jvm_args")::add);

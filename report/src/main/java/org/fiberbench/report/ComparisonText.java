@@ -21,7 +21,7 @@ final class ComparisonText {
         cells.add(HEAD);
         Map<Verdict, Integer> tally = new EnumMap<>(Verdict.class);
         for (Row r : c.rows()) {
-            cells.add(new String[] {r.executor(), r.workload(), r.load() + (r.jvmArgs().isEmpty() ? "" : " " + String.join(" ", r.jvmArgs())),
+            cells.add(new String[] {r.executor() + (r.jdk() == null ? "" : " on jdk " + r.jdk()), r.workload(), r.load() + (r.jvmArgs().isEmpty() ? "" : " " + String.join(" ", r.jvmArgs())),
                     score(r.aScore(), r.aError(), r.unit()), score(r.bScore(), r.bError(), r.unit()), ratio(r.ratio()),
                     Double.isNaN(r.changePct()) ? "" : String.format(Locale.ROOT, "%+.1f%%", r.changePct()), r.verdict().toString()});
             tally.merge(r.verdict(), 1, Integer::sum);

@@ -55,7 +55,9 @@ final class ReportModel {
         Map<String, String> firstOfGroup = new HashMap<>();
         for (JsonNode s : results.path("scenarios")) {
             String baseline = baselineOf(s, firstOfGroup);
-            summary.add(SummaryRow.of(s, scores.get(s.path("id").asText()), baseline == null ? null : scores.get(baseline), baseline));
+            ObjectNode row = SummaryRow.of(s, scores.get(s.path("id").asText()), baseline == null ? null : scores.get(baseline), baseline);
+            SummaryRow.acrossJdks(row, s, scores);
+            summary.add(row);
             details.add(detail(s));
         }
         model.set("sweeps", Sweeps.of(results, scores));
@@ -91,7 +93,7 @@ final class ReportModel {
 
     private ObjectNode detail(JsonNode s) {
         ObjectNode d = Json.object();
-        for (String key : List.of("id", "index", "group", "label", "executor", "workload", "load", "jvm_args", "termination", "failure",
+        for (String key : List.of("id", "index", "group", "label", "executor", "workload", "load", "jvm_args", "jdk", "termination", "failure",
                 "duration_s", "config", "sweep", "orderbook", "jfr", "carriers")) {
             if (s.hasNonNull(key)) {
                 d.set(key, Compact.rounded(s.get(key)));

@@ -33,6 +33,28 @@ final class SummaryRow {
         return row;
     }
 
+    /**
+     * In a run on several JDKs: the scenario's JDK label, and for a scenario on a later JDK its
+     * score over the same executor's on the run's first JDK ({@code jdk_ratio}, recorded by the
+     * run), with the interval computed here from both sides' iterations.
+     */
+    static void acrossJdks(ObjectNode row, JsonNode s, java.util.Map<String, Score> scores) {
+        if (s.path("jdk").path("label").isTextual()) {
+            row.put("jdk", s.path("jdk").path("label").asText());
+        }
+        JsonNode recorded = s.path("jdk_ratio");
+        if (!recorded.isObject()) {
+            return;
+        }
+        Score base = scores.get(recorded.path("baseline").asText());
+        Score score = scores.get(s.path("id").asText());
+        Ratio r = base == null || score == null ? null : score.ratioTo(base);
+        ObjectNode n = r != null ? ReportModel.ratioNode(r) : recorded.deepCopy();
+        n.put("baseline_jdk", recorded.path("baseline_jdk").asText("?"));
+        n.put("baseline", recorded.path("baseline").asText(""));
+        row.set("jdk_ratio", n);
+    }
+
     private static ObjectNode ratio(JsonNode s, Score score, Score base) {
         Ratio r = base == null ? null : score.ratioTo(base);
         if (r != null && r.hasInterval()) {

@@ -4,6 +4,7 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +20,7 @@ import org.fiberbench.engine.RunTempDir;
 import org.fiberbench.engine.Scenario;
 import org.fiberbench.engine.ScenarioRunner;
 import org.fiberbench.engine.Settings;
+import org.fiberbench.fork.JavaCommand;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
 import org.fiberbench.secret.SecretChannel;
@@ -127,13 +129,20 @@ public final class JmhBatchRunner implements ScenarioRunner {
 
     static ChainedOptionsBuilder options(Scenario s, List<String> extraJvmArgs) {
         Settings st = s.settings();
-        List<String> jvm = new ArrayList<>(Defaults.FORK_JVM_ARGS);
+        List<String> jvm = new ArrayList<>(s.jdk() == null ? Defaults.FORK_JVM_ARGS : JavaCommand.jvmArgs(s.jdk().feature()));
         jvm.add(RunTempDir.forkArg());
         jvm.addAll(extraJvmArgs);
         jvm.add("-D" + BatchBenchmark.TIMEOUT_PROPERTY + "=" + st.timeout().toMillis());
         jvm.addAll(st.jvmArgs());
         boolean avgt = st.mode().equals("avgt");
-        return new OptionsBuilder()
+        ChainedOptionsBuilder b = new OptionsBuilder();
+        if (s.jdk() != null) {
+            // JMH forks with this JVM's java and options unless told: the scenario's JDK, with this JVM's
+            // options as that JDK takes them
+            b = b.jvm(s.jdk().java().toString()).jvmArgs(JavaCommand.inheritedArgs(
+                    ManagementFactory.getRuntimeMXBean().getInputArguments(), s.jdk().feature()).toArray(String[]::new));
+        }
+        return b
                 .include("^" + Pattern.quote(BatchBenchmark.class.getName()) + "\\.batch$")
                 .param("executor", s.executor().canonical())
                 .param("workload", s.workload().canonical())

@@ -152,7 +152,7 @@ public final class RateSweep implements RunListener {
     }
 
     private static String chain(Scenario s) {
-        return s.executor().canonical() + " × " + s.workload().canonical();
+        return s.executor().canonical() + " × " + s.workload().canonical() + (s.jdk() == null ? "" : " on jdk " + s.jdk().label());
     }
 
     @Override

@@ -116,10 +116,10 @@ public record Sweep(String param, List<Long> values) {
     private Scenario at(Scenario s, long v) {
         Optional<ExecutorSpec> e = axis().flatMap(a -> s.executor().with(a, Math.toIntExact(v)));
         if (e.isPresent()) {
-            return new Scenario(e.get(), s.workload(), s.load(), s.settings(), s.group());
+            return new Scenario(e.get(), s.workload(), s.load(), s.settings(), s.group(), s.jdk());
         }
         if (param.equals("tasks") && s.load() instanceof org.fiberbench.load.BatchLoad) {
-            return new Scenario(s.executor(), s.workload(), LoadSpec.parse("batch:tasks=" + v), s.settings(), s.group());
+            return new Scenario(s.executor(), s.workload(), LoadSpec.parse("batch:tasks=" + v), s.settings(), s.group(), s.jdk());
         }
         return s;
     }
@@ -147,7 +147,7 @@ public record Sweep(String param, List<Long> values) {
             } else if (r.termination().equals("normal")) {
                 r.metric("speedup_missing", missing);
             }
-            String key = param + " " + r.workload() + " " + template(param, r);
+            String key = param + " " + r.workload() + " " + template(param, r) + " " + r.jdkLabel(); // a curve per JDK
             Map<String, Object> entry = series.computeIfAbsent(key, k -> newSeries(param, r));
             addTo(entry, "values", value);
             addTo(entry, "scenario_ids", r.id());
@@ -162,6 +162,9 @@ public record Sweep(String param, List<Long> values) {
         m.put("param", param);
         m.put("executor", template(param, r));
         m.put("workload", r.workload());
+        if (r.jdkLabel() != null) {
+            m.put("jdk", r.jdkLabel());
+        }
         m.put("values", new ArrayList<>());
         m.put("scenario_ids", new ArrayList<>());
         return m;
