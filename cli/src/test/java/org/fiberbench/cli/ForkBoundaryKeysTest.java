@@ -100,7 +100,8 @@ class ForkBoundaryKeysTest {
         assertEquals(0, Main.execute(new StringWriter(), "orderbook", "latency", "--input", input.toString(),
                 "--impl", "fast", "--timing", "uniform", "--rate", "2000", "--seconds", "1", "--out", out.toString()));
         JsonNode s = JSON.readTree(out.resolve("results.json").toFile()).get("scenarios").get(0);
-        assertEquals(List.of("id", "index", "group", "baseline", "executor", "workload", "load", "jvm_args", "config",
+        // jdk: the scenario's JDK, a key every scenario has since the JDK became an axis ([byo])
+        assertEquals(List.of("id", "index", "group", "baseline", "executor", "workload", "load", "jvm_args", "jdk", "config",
                 "termination", "failure", "duration_s", "metrics", "iterations", "ratio", "files", "latency", "orderbook"),
                 keys(s));
         List<String> metrics = new ArrayList<>(keys(s.get("metrics")));

@@ -54,7 +54,9 @@ class ObservedTest {
         assertTrue(back.resources().timeline().stream().anyMatch(p -> p.workers() != null), "workers in the timeline");
         assertNull(back.carriers(), "platform threads: no carriers");
         JsonNode tree = JSON.readTree(back.toJson());
-        assertEquals(List.of("resources", "pinning", "carriers", "profile", "warnings"), keys(tree));
+        assertEquals(List.of("resources", "pinning", "carriers", "profile", "warnings", "jdk"), keys(tree));
+        assertEquals(List.of("home", "version", "vendor", "feature", "vm_name"), keys(tree.get("jdk")));
+        assertEquals(System.getProperty("java.home"), back.jdk().home(), "the JDK this JVM runs on");
         assertEquals(List.of("interval_ms", "summary", "timeline"), keys(tree.get("resources")));
         assertEquals(List.of("count", "total_ms", "submit_failed", "top_stacks"), keys(tree.get("pinning")));
         assertTrue(keys(tree.get("resources").get("summary")).containsAll(List.of("worker_processes", "gc_pause_count",
