@@ -16,6 +16,7 @@ import org.fiberbench.measure.Observer;
 import org.fiberbench.measure.ResourceSampler;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
+import org.fiberbench.workload.WorkloadWarnings;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 
@@ -50,6 +51,7 @@ public final class Observation {
         addPath(args, ForkObservation.JFR_PROPERTY, f.jfr());
         addPath(args, ForkObservation.COLLAPSED_PROPERTY, f.collapsed());
         addPath(args, ForkObservation.FLAME_PROPERTY, f.flame());
+        addPath(args, WorkloadWarnings.PROPERTY, warningsFile(run, id));
         return args;
     }
 
@@ -74,18 +76,36 @@ public final class Observation {
         return run.scenarioFile(id, ".json");
     }
 
-    /** Reads what the fork wrote (if it got that far) into {@code r}. */
+    /** {@code scenarios/<id>-warnings.txt}: what the fork's workload warned of at its close. */
+    static Path warningsFile(RunDirectory run, String id) {
+        return run.scenarioFile(id, "-warnings.txt");
+    }
+
+    /** Reads what the fork wrote (if it got that far) into {@code r}: observations, then the workload's warnings. */
     @SuppressWarnings("unchecked")
     public static void collect(ScenarioResult r, RunDirectory run, String id) {
         Path f = observationFile(run, id);
-        if (!Files.isRegularFile(f)) {
-            return;
+        if (Files.isRegularFile(f)) {
+            try {
+                record(r, JSON.readValue(f.toFile(), Map.class), run);
+            } catch (IOException e) {
+                run.warn(id + ": observations unreadable (" + e.getMessage() + ")");
+            }
         }
-        try {
-            record(r, JSON.readValue(f.toFile(), Map.class), run);
-        } catch (IOException e) {
-            run.warn(id + ": observations unreadable (" + e.getMessage() + ")");
+        Path w = warningsFile(run, id);
+        for (String warning : WorkloadWarnings.read(w)) {
+            warn(r, warning);
+            run.warn(id + ": " + warning);
         }
+        if (Files.isRegularFile(w)) {
+            r.file("workload_warnings", relative(run, w.toString()));
+        }
+    }
+
+    /** Adds {@code text} to the scenario's table note, after any note already there. */
+    static void warn(ScenarioResult r, String text) {
+        Object before = r.metricValue("warning");
+        r.metric("warning", before == null ? text : before + "; " + text);
     }
 
     /**
@@ -144,7 +164,7 @@ public final class Observation {
         long count = ((Number) pinning.get("count")).longValue();
         r.metric("pinned_count", count);
         if (count > 0) {
-            r.metric("warning", String.format(Locale.ROOT, "virtual threads pinned their carrier %d times (%.1f ms)",
+            warn(r, String.format(Locale.ROOT, "virtual threads pinned their carrier %d times (%.1f ms)",
                     count, ((Number) pinning.get("total_ms")).doubleValue()));
         }
     }
