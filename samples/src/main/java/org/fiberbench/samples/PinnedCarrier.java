@@ -16,12 +16,13 @@ import org.fiberbench.api.Workload;
  *
  * <pre>
  * ./fiberbench run -e virtual -e platform:fixed=16 \
- *     -w class:name=org.fiberbench.samples.PinnedCarrier,jar=samples/target/fiberbench-samples.jar,ms=10 \
+ *     -w class:name=org.fiberbench.samples.PinnedCarrier,jar=samples/target/fiberbench-samples.jar,ms=25 \
  *     -l batch:tasks=100
  * </pre>
- * Expect {@code pinned=100} or so per iteration on {@code virtual} (none on platform threads, which
- * have no carrier), and virtual threads no faster than as many platform threads as cores: each
- * pinned task holds one of the few carriers for its 10 ms. Parameters: {@code ms} (default 10, 1..10000).
+ * Expect {@code pinned=} as many as the tasks of the measured iterations on {@code virtual} (a pin
+ * counts when it lasts 20 ms or more: {@code --pinning-threshold}), none on platform threads, which
+ * have no carrier, and virtual threads no faster than as many platform threads as cores: each
+ * pinned task holds one of the few carriers for its 25 ms. Parameters: {@code ms} (default 25, 1..10000).
  */
 public class PinnedCarrier implements Workload {
     private static final String SLOW = Slow.class.getName();
@@ -34,7 +35,7 @@ public class PinnedCarrier implements Workload {
     }
 
     private static long ms(Parameters parameters) {
-        long ms = parameters.longValue("ms", 10);
+        long ms = parameters.longValue("ms", 25);
         if (ms < 1 || ms > 10_000) {
             throw new ParameterException("parameter ms=" + ms + " is out of range; accepted: 1..10000");
         }
