@@ -130,13 +130,14 @@ class ClassWorkloadRunTest {
     void theResultIsConsumedSoTheScoreGrowsWithTheWork() throws Exception {
         Path out = tmp.resolve("consumed");
         int code = run(out, new StringWriter(), "-e", "virtual:scheduler=forkjoin,carriers=1",
-                "-w", "class:name=" + PKG + "SumOfRoots,n=100000", "-w", "class:name=" + PKG + "SumOfRoots,n=400000",
-                "-l", "batch:tasks=100", "--warmup", "1", "--warmup-time", "500ms", "--iterations", "3", "--time", "500ms");
+                "-w", "class:name=" + PKG + "SumOfRoots,n=100000", "-w", "class:name=" + PKG + "SumOfRoots,n=1000000",
+                "-l", "batch:tasks=50", "--warmup", "1", "--warmup-time", "500ms", "--iterations", "3", "--time", "500ms");
         assertEquals(0, code);
         List<Map<String, Object>> s = scenarios(out);
         double small = ((Number) metrics(s.get(0)).get("score")).doubleValue();
         double large = ((Number) metrics(s.get(1)).get("score")).doubleValue();
-        assertTrue(large / small >= 3, "4× the square roots took " + large / small + "× as long (" + small + " vs " + large
+        // 10× the work; a busy machine blurs wall-clock ratios, so the bar is 3×: work optimised away gives about 1×
+        assertTrue(large / small >= 3, "10× the square roots took " + large / small + "× as long (" + small + " vs " + large
                 + " ms/op): the work was not optimised away");
     }
 
