@@ -26,43 +26,15 @@ import org.junit.jupiter.api.io.TempDir;
  * frame in the pinning report.
  */
 class SamplesTest {
-    private static final Path SAMPLES = Path.of("..", "samples").toAbsolutePath().normalize();
     private static final String PKG = "org.fiberbench.samples.";
 
     @TempDir
     Path tmp;
 
-    /** {@code mvn package} in samples/: offline first, as the launcher builds, then online if a dependency is missing. */
-    static Path buildSamples(Path log) throws Exception {
-        int code = mvn(log, "-o");
-        if (code != 0) {
-            code = mvn(log);
-        }
-        assertEquals(0, code, Files.readString(log, StandardCharsets.UTF_8));
-        Path jar = SAMPLES.resolve("target/fiberbench-samples.jar");
-        assertTrue(Files.isRegularFile(jar), "the shaded jar is built: " + jar);
-        return jar;
-    }
-
-    private static int mvn(Path log, String... extra) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("mvn", "-B", "-q", "-ntp", "-Dstyle.color=never"));
-        cmd.addAll(List.of(extra));
-        cmd.add("package");
-        ProcessBuilder b = new ProcessBuilder(cmd).directory(SAMPLES.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile());
-        b.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        Process p = b.start();
-        if (!p.waitFor(3, TimeUnit.MINUTES)) {
-            p.destroyForcibly();
-            return -1;
-        }
-        return p.exitValue();
-    }
-
     @Test
     @SuppressWarnings("unchecked")
     void samplesBuildAndRunInBatchAndOpenLoadOnThreeExecutors() throws Exception {
-        Path jar = buildSamples(tmp.resolve("mvn.log"));
+        Path jar = Samples.build(tmp.resolve("mvn.log"));
         Path out = tmp.resolve("run");
         StringWriter err = new StringWriter();
         int code;

@@ -12,7 +12,7 @@ public final class UserWorkloads implements WorkloadProvider {
     @Override
     public List<WorkloadKind> kinds() {
         return List.of(new WorkloadKind(ID, new LinkedHashSet<>(List.of(ClassWorkload.NAME, ClassWorkload.JAR)),
-                "class:name=com.acme.ParseOrder,jar=target/acme.jar,size=100",
+                "class:name=org.fiberbench.workload.user.SquareRootSum,iterations=100000",
                 "your own task: a public class implementing org.fiberbench.api.Workload, from jar=PATH[:PATH],"
                         + " --classpath or FIBERBENCH_CLASSPATH; every other key is one of its parameters",
                 ClassWorkload::canonical, ClassWorkload::new).withOtherKeys());
