@@ -51,7 +51,13 @@ public final class Observation {
         addPath(args, ForkObservation.JFR_PROPERTY, f.jfr());
         addPath(args, ForkObservation.COLLAPSED_PROPERTY, f.collapsed());
         addPath(args, ForkObservation.FLAME_PROPERTY, f.flame());
-        addPath(args, WorkloadWarnings.PROPERTY, warningsFile(run, id));
+        Path warnings = warningsFile(run, id);
+        try {
+            Files.deleteIfExists(warnings); // one left by an earlier run in this directory (--force) must not speak for this one
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot remove " + warnings, e);
+        }
+        addPath(args, WorkloadWarnings.PROPERTY, warnings);
         return args;
     }
 
