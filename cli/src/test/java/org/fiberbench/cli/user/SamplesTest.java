@@ -43,7 +43,7 @@ class SamplesTest {
                     "-w", "class:name=" + PKG + "ParseOrders,jar=" + jar + ",lines=50",
                     "-w", "class:name=" + PKG + "HttpCall,jar=" + jar + ",url=" + serve.url + "thread/benchmark?ms=5",
                     "-w", "class:name=" + PKG + "PinnedCarrier,ms=25", "--classpath", jar.toString(),
-                    "-l", "batch:tasks=20", "-l", "open:rate=20,duration=1s",
+                    "-l", "batch:tasks=20", "-l", "open:rate=20,duration=500ms",
                     "--warmup", "0", "--iterations", "1", "--time", "500ms", "--out", out.toString());
         }
         assertEquals(0, code, err.toString());
