@@ -76,7 +76,7 @@ class ArchitectureTest {
     @Test
     void workloadRegistryDoesNotImportItsImplementations() {
         assertEquals(List.of(), edges("org\\.fiberbench\\.workload\\.[A-Z][^.]*",
-                "org\\.fiberbench\\.(http|workload\\.jdbc)\\..*"),
+                "org\\.fiberbench\\.(http|workload\\.jdbc|workload\\.user)\\..*"),
                 "workload kinds in other packages register themselves; the workload package does not name them");
     }
 

@@ -37,7 +37,8 @@ final class ListCommand implements Callable<Integer> {
             case workloads -> {
                 for (WorkloadKind k : WorkloadKind.all()) {
                     sb.append(String.format("%-8s keys: %-24s e.g. %s%n         %s%n", k.id(),
-                            k.keys().isEmpty() ? "-" : String.join(", ", k.keys()), k.example(), k.description()));
+                            k.keys().isEmpty() ? "-" : String.join(", ", k.keys()) + (k.takesOtherKeys() ? ", KEY..." : ""),
+                            k.example(), k.description()));
                 }
             }
             case loads -> {

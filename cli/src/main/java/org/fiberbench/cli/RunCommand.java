@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import org.fiberbench.db.DbRun;
 import org.fiberbench.engine.Defaults;
 import org.fiberbench.engine.Engine;
@@ -19,6 +20,7 @@ import org.fiberbench.gate.Target;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.spec.SpecException;
 import org.fiberbench.workload.FileWorkloadDefaults;
+import org.fiberbench.workload.user.UserClassPath;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -93,6 +95,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--dir", paramLabel = "DIR", description = "directory for the file workload's files (default: the temp directory)")
     Path fileDir;
 
+    @Option(names = "--classpath", paramLabel = "PATH[:PATH]", description = {"jars or class directories where class: "
+            + "workloads also find their classes, in the run and every fork and worker; repeat or ':'-separate for several",
+        "(FIBERBENCH_CLASSPATH puts them on fiberbench's own class path instead)"})
+    List<String> classPath = new ArrayList<>();
+
     @Option(names = {"-v", "--verbose"}, description = "also print JMH's own output")
     boolean verbose;
 
@@ -140,12 +147,18 @@ final class RunCommand implements Callable<Integer> {
     /** Validates every spec and flag before anything is written. */
     Plan plan() {
         Path dir = FileWorkloadDefaults.directory(fileDir); // a bad --dir is reported before any spec
+        UserClassPath.parse(classPath); // a bad --classpath too, whether or not a class: workload uses it
         List<Jdk> chosen = JdkChoice.resolve(jdks, measure);
         Plan plan = unswept().withWorkloads(w -> FileWorkloadDefaults.withDirectory(w, dir));
         if (sweep != null && !isRateSweep()) {
             plan = new Plan(plan.name(), plan.scale(), Sweep.parse(sweep).expand(plan.scenarios()));
         }
         return plan.onJdks(chosen);
+    }
+
+    /** {@code --classpath} as the completion of class: workload specs; a missing entry is reported here. */
+    private UnaryOperator<org.fiberbench.spec.Spec> userClasses() {
+        return UserClassPath.adding(UserClassPath.parse(classPath));
     }
 
     private boolean isRateSweep() {
@@ -158,7 +171,7 @@ final class RunCommand implements Callable<Integer> {
             if (!isRateSweep() || !suites.isEmpty()) {
                 throw new SpecException("--sla needs --sweep rate=..., and --sweep rate runs -e/-w/-l specs, not suites");
             }
-            return RateSweep.plan(executors, workloads, loads, Defaults.SETTINGS.with(overrides), sweep, sla);
+            return RateSweep.plan(executors, workloads, loads, Defaults.SETTINGS.with(overrides), sweep, sla, userClasses());
         }
         if (!suites.isEmpty() && !executors.isEmpty() && workloads.isEmpty() && loads.isEmpty()) {
             Suite.Scale sc = scale.full ? Suite.Scale.FULL : Suite.Scale.QUICK;
@@ -170,7 +183,7 @@ final class RunCommand implements Callable<Integer> {
                     + "or give --executor/--workload/--load, not both");
         }
         if (adhoc) {
-            return Plan.adhoc(executors, workloads, loads, Defaults.SETTINGS.with(overrides));
+            return Plan.adhoc(executors, workloads, loads, Defaults.SETTINGS.with(overrides), userClasses());
         }
         Suite.Scale sc = scale.full ? Suite.Scale.FULL : Suite.Scale.QUICK;
         List<Suite> chosen = suites.isEmpty() ? Suites.defaultShowdown() : suites.stream().map(Suites::of).toList();

@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.fiberbench.cli.user.Samples;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -66,7 +67,7 @@ class DocsCommandsTest {
         return documented().stream().map(c -> DynamicTest.dynamicTest(c.toString(), () -> check(c)));
     }
 
-    private static void check(DocsMarkdown.Command c) throws IOException {
+    private static void check(DocsMarkdown.Command c) throws Exception {
         if (c.args().isEmpty() || LAUNCHER_ONLY.contains(c.args().get(0))) {
             String launcher = Files.readString(ROOT.resolve("fiberbench"));
             assertTrue(c.args().isEmpty() || launcher.contains("\"" + c.args().get(0) + "\" ]"), c + ": the launcher handles it");
@@ -86,8 +87,12 @@ class DocsCommandsTest {
     }
 
     /** {@code run ... --dry-run} in this JVM: 0 and a printed plan, or 2 for a command shown failing. */
-    private static void dryRun(DocsMarkdown.Command c) {
-        List<String> args = new ArrayList<>(c.args());
+    private static void dryRun(DocsMarkdown.Command c) throws Exception {
+        List<String> args = new ArrayList<>();
+        for (String a : c.args()) { // the docs name the samples' jar from the repository's root; this JVM runs in cli/
+            args.add(a.contains(Samples.JAR_IN_DOCS)
+                    ? a.replace(Samples.JAR_IN_DOCS, Samples.jar(Files.createTempFile("fiberbench-samples", ".log")).toString()) : a);
+        }
         if (!args.contains("--dry-run")) {
             args.add("--dry-run");
         }

@@ -16,6 +16,7 @@ import org.fiberbench.measure.ResourceSampler;
 import org.fiberbench.measure.Resources;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
+import org.fiberbench.workload.WorkloadWarnings;
 
 /**
  * The parent's side of observing scenarios: the system properties that tell a fork what to
@@ -52,6 +53,13 @@ public final class Observation {
         addPath(args, ForkObservation.JFR_PROPERTY, f.jfr());
         addPath(args, ForkObservation.COLLAPSED_PROPERTY, f.collapsed());
         addPath(args, ForkObservation.FLAME_PROPERTY, f.flame());
+        Path warnings = warningsFile(run, id);
+        try {
+            Files.deleteIfExists(warnings); // one left by an earlier run in this directory (--force) must not speak for this one
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot remove " + warnings, e);
+        }
+        addPath(args, WorkloadWarnings.PROPERTY, warnings);
         return args;
     }
 
@@ -74,17 +82,35 @@ public final class Observation {
         return run.scenarioFile(id, ".json");
     }
 
-    /** Reads what the fork wrote (if it got that far) into {@code r}. */
+    /** {@code scenarios/<id>-warnings.txt}: what the fork's workload warned of at its close. */
+    static Path warningsFile(RunDirectory run, String id) {
+        return run.scenarioFile(id, "-warnings.txt");
+    }
+
+    /** Reads what the fork wrote (if it got that far) into {@code r}: observations, then the workload's warnings. */
     public static void collect(ScenarioResult r, RunDirectory run, String id) {
         Path f = observationFile(run, id);
-        if (!Files.isRegularFile(f)) {
-            return;
+        if (Files.isRegularFile(f)) {
+            try {
+                record(r, Observed.read(f), run);
+            } catch (IOException e) {
+                run.warn(id + ": observations unreadable (" + e.getMessage() + ")");
+            }
         }
-        try {
-            record(r, Observed.read(f), run);
-        } catch (IOException e) {
-            run.warn(id + ": observations unreadable (" + e.getMessage() + ")");
+        Path w = warningsFile(run, id);
+        for (String warning : WorkloadWarnings.read(w)) {
+            warn(r, warning);
+            run.warn(id + ": " + warning);
         }
+        if (Files.isRegularFile(w)) {
+            r.file("workload_warnings", relative(run, w.toString()));
+        }
+    }
+
+    /** Adds {@code text} to the scenario's table note, after any note already there. */
+    static void warn(ScenarioResult r, String text) {
+        Object before = r.metricValue("warning");
+        r.metric("warning", before == null ? text : before + "; " + text);
     }
 
     /**
@@ -145,7 +171,7 @@ public final class Observation {
         r.section("pinning", pinning.toMap());
         r.metric("pinned_count", pinning.count());
         if (pinning.count() > 0) {
-            r.metric("warning", String.format(Locale.ROOT, "virtual threads pinned their carrier %d times (%.1f ms)",
+            warn(r, String.format(Locale.ROOT, "virtual threads pinned their carrier %d times (%.1f ms)",
                     pinning.count(), pinning.totalMs()));
         }
     }

@@ -7,6 +7,7 @@ import org.fiberbench.executor.ExecutorSpec;
 import org.fiberbench.fork.Jdk;
 import org.fiberbench.load.LoadSpec;
 import org.fiberbench.result.ScenarioResult;
+import org.fiberbench.spec.Spec;
 import org.fiberbench.spec.SpecException;
 import org.fiberbench.workload.WorkloadSpec;
 
@@ -25,12 +26,21 @@ public record Plan(String name, String scale, List<Scenario> scenarios) {
 
     /** Every combination of the given specs, grouped by workload × load (the first executor is each group's baseline). */
     public static Plan adhoc(List<String> executors, List<String> workloads, List<String> loads, Settings settings) {
+        return adhoc(executors, workloads, loads, settings, UnaryOperator.identity());
+    }
+
+    /**
+     * As {@link #adhoc(List, List, List, Settings)}, each workload spec completed by {@code
+     * workloadCompletion} before it is validated (the CLI's {@code --classpath}).
+     */
+    public static Plan adhoc(List<String> executors, List<String> workloads, List<String> loads, Settings settings,
+                             UnaryOperator<Spec> workloadCompletion) {
         if (executors.isEmpty()) {
             throw new SpecException("--executor is required for an ad-hoc run (e.g. --executor virtual); or name a suite");
         }
         List<ExecutorSpec> es = executors.stream().map(ExecutorSpec::parse).toList();
         List<WorkloadSpec> ws = (workloads.isEmpty() ? List.of("cpu:iterations=100000") : workloads).stream()
-                .map(WorkloadSpec::parse).toList();
+                .map(w -> WorkloadSpec.parse(w, workloadCompletion)).toList();
         List<LoadSpec> ls = (loads.isEmpty() ? List.of("batch:tasks=1000") : loads).stream().map(LoadSpec::parse).toList();
         List<Scenario> out = new ArrayList<>();
         for (WorkloadSpec w : ws) {

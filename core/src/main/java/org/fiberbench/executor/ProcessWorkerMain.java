@@ -14,6 +14,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import org.fiberbench.workload.Workload;
 import org.fiberbench.workload.WorkloadSpec;
+import org.fiberbench.workload.WorkloadWarnings;
 
 /**
  * The main class of a process-pool worker JVM (see {@link WorkerProtocol}). A reader thread drains
@@ -131,7 +132,7 @@ public final class ProcessWorkerMain {
     private void closeWorkloads() {
         for (Workload w : workloads.values()) {
             try {
-                w.close();
+                WorkloadWarnings.close(w); // warnings to stderr: the fork's log
             } catch (Exception e) {
                 System.err.println("fiberbench worker: closing " + w.spec() + " failed: " + e);
             }

@@ -14,6 +14,7 @@ import org.fiberbench.load.LoopLoad;
 import org.fiberbench.measure.LatencyRecorder;
 import org.fiberbench.workload.Workload;
 import org.fiberbench.workload.WorkloadSpec;
+import org.fiberbench.workload.WorkloadWarnings;
 
 /**
  * Runs one closed or open scenario in this JVM: sets the workload up, starts the model, cuts 1 s
@@ -57,7 +58,7 @@ public final class LoopDriver {
             writeSpectrum(log.corrected, req.hgrm());
             writeSpectrum(log.service, req.hgrmService());
             if (inFlight == 0) {
-                work.close();
+                WorkloadWarnings.close(work);
             }
         }
         return result;

@@ -24,6 +24,14 @@ public interface Workload extends AutoCloseable {
     default void removeLeftoversOf(long pid) throws Exception {
     }
 
+    /**
+     * What went wrong after the measurement without spoiling it (a validation or a tear-down
+     * that threw): read after {@link #close()}, reported as warnings on the scenario.
+     */
+    default java.util.List<String> warnings() {
+        return java.util.List.of();
+    }
+
     /** Releases what setUp made; runs once, after the last task. */
     @Override
     default void close() throws Exception {

@@ -43,15 +43,35 @@ public final class WorkloadKind {
     private final String description;
     private final Function<Spec, String> validator;
     private final Function<Spec, Workload> factory;
+    private final boolean otherKeys;
 
     public WorkloadKind(String id, Set<String> keys, String example, String description,
                         Function<Spec, String> validator, Function<Spec, Workload> factory) {
+        this(id, keys, example, description, validator, factory, false);
+    }
+
+    private WorkloadKind(String id, Set<String> keys, String example, String description,
+                         Function<Spec, String> validator, Function<Spec, Workload> factory, boolean otherKeys) {
+        this.otherKeys = otherKeys;
         this.id = id;
         this.keys = keys;
         this.example = example;
         this.description = description;
         this.validator = validator;
         this.factory = factory;
+    }
+
+    /**
+     * This kind accepting keys beyond {@link #keys()} too: its validator and factory take them
+     * (the {@code class} kind hands them to the user's workload as its parameters).
+     */
+    public WorkloadKind withOtherKeys() {
+        return new WorkloadKind(id, keys, example, description, validator, factory, true);
+    }
+
+    /** Whether keys beyond {@link #keys()} are accepted (see {@link #withOtherKeys()}). */
+    public boolean takesOtherKeys() {
+        return otherKeys;
     }
 
     public static WorkloadKind of(String id) {

@@ -1,6 +1,7 @@
 package org.fiberbench.workload;
 
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 import org.fiberbench.spec.Spec;
 
 /**
@@ -16,9 +17,19 @@ public record WorkloadSpec(WorkloadKind kind, String canonical, Spec spec) {
     }
 
     public static WorkloadSpec parse(String text) {
-        Spec s = Spec.parse("workload", text);
+        return parse(text, UnaryOperator.identity());
+    }
+
+    /**
+     * Parses {@code text}, completes the parsed spec with {@code completion} (a run-wide option
+     * that becomes a key, such as {@code --classpath} for {@code class} workloads), then validates it.
+     */
+    public static WorkloadSpec parse(String text, UnaryOperator<Spec> completion) {
+        Spec s = completion.apply(Spec.parse("workload", text));
         WorkloadKind kind = WorkloadKind.of(s.kind());
-        s.requireKeys(kind.keys());
+        if (!kind.takesOtherKeys()) {
+            s.requireKeys(kind.keys());
+        }
         return new WorkloadSpec(kind, kind.validate(s), s);
     }
 

@@ -26,7 +26,7 @@ class WorkloadRegistryTest {
     @Test
     void everyShippedKindIsFoundInListOrder() {
         List<String> ids = StreamSupport.stream(WorkloadKind.all().spliterator(), false).map(WorkloadKind::id).toList();
-        assertEquals(List.of("cpu", "sleep", "noop", "fail", "pin", "jdbc", "http", "primes", "file"), ids);
+        assertEquals(List.of("cpu", "sleep", "noop", "fail", "pin", "jdbc", "http", "primes", "file", "class"), ids);
     }
 
     @Test

@@ -7,6 +7,7 @@ import org.fiberbench.executor.TaskExecutor;
 import org.fiberbench.load.LoadSpec;
 import org.fiberbench.workload.Workload;
 import org.fiberbench.workload.WorkloadSpec;
+import org.fiberbench.workload.WorkloadWarnings;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
@@ -53,7 +54,7 @@ public class BatchBenchmark {
 
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
-        work.close();
+        WorkloadWarnings.close(work); // a failed validation or tear-down warns, it does not fail the run
     }
 
     @TearDown(Level.Iteration)

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import org.fiberbench.engine.Plan;
 import org.fiberbench.engine.RunListener;
 import org.fiberbench.engine.Scenario;
@@ -19,6 +20,7 @@ import org.fiberbench.result.LatencyTable;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
 import org.fiberbench.spec.Numbers;
+import org.fiberbench.spec.Spec;
 import org.fiberbench.spec.SpecException;
 import org.fiberbench.workload.WorkloadSpec;
 
@@ -119,6 +121,12 @@ public final class RateSweep implements RunListener {
     /** One open scenario per executor × workload × rate, rates ascending within each executor × workload. */
     public static Plan plan(List<String> executors, List<String> workloads, List<String> loads, Settings settings,
                             String sweep, List<String> sla) {
+        return plan(executors, workloads, loads, settings, sweep, sla, UnaryOperator.identity());
+    }
+
+    /** As {@link #plan(List, List, List, Settings, String, List)}, workload specs completed as in {@link Plan#adhoc}. */
+    public static Plan plan(List<String> executors, List<String> workloads, List<String> loads, Settings settings,
+                            String sweep, List<String> sla, UnaryOperator<Spec> workloadCompletion) {
         List<Double> rates = parseRates(sweep);
         parseSla(sla);
         if (executors.isEmpty()) {
@@ -136,7 +144,7 @@ public final class RateSweep implements RunListener {
         for (String w : workloads.isEmpty() ? List.of("cpu:iterations=100000") : workloads) {
             for (String e : executors) {
                 for (double r : rates) {
-                    out.add(new Scenario(ExecutorSpec.parse(e), WorkloadSpec.parse(w), template.withRate(r), settings));
+                    out.add(new Scenario(ExecutorSpec.parse(e), WorkloadSpec.parse(w, workloadCompletion), template.withRate(r), settings));
                 }
             }
         }
