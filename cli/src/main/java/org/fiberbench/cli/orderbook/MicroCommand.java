@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import org.fiberbench.cli.Converters;
 import org.fiberbench.engine.Defaults;
 import org.fiberbench.engine.jmh.JmhJson;
+import org.fiberbench.engine.jmh.JmhLockWait;
 import org.fiberbench.orderbook.jmh.MicroBenchmarks;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
@@ -85,11 +86,15 @@ final class MicroCommand implements Callable<Integer> {
         o.printf("%-24s %-6s %9s %16s %12s %12s%n", "benchmark", "impl", "enqueued", "ops/s", "± error", "B/op");
         o.flush();
         try {
-            MicroBenchmarks.run(options.withLog(jmhLog), br -> {
-                if (!run.isClosed()) { // after Ctrl-C the run is closed: a benchmark ending meanwhile is not reported
-                    run.add(record(run.directory(), br, options, o));
-                }
-            });
+            // JMH refuses to start while another JMH run holds its lock: wait for it, as run's batches do
+            JmhLockWait.run(() -> {
+                MicroBenchmarks.run(options.withLog(jmhLog), br -> {
+                    if (!run.isClosed()) { // after Ctrl-C the run is closed: a benchmark ending meanwhile is not reported
+                        run.add(record(run.directory(), br, options, o));
+                    }
+                });
+                return List.of();
+            }, System.err, new long[1]);
         } catch (RunnerException e) {
             run.directory().warn("JMH stopped: " + e.getMessage());
             throw new IllegalStateException("JMH stopped: " + e.getMessage() + " (its log: " + jmhLog + ")", e);

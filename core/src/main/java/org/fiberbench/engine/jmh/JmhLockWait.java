@@ -10,14 +10,15 @@ import org.openjdk.jmh.runner.RunnerException;
  * JMH process holds its lock file ({@code java.io.tmpdir/jmh.lock}). Two benchmarks at once would
  * spoil each other's numbers, so a scenario waits for the lock instead of failing, and says so once.
  * Ctrl-C still ends the run while it waits (the engine's shutdown hook records the scenario as
- * interrupted). {@code -Djmh.ignoreLock=true} keeps JMH's own way: no lock, no wait.
+ * interrupted). {@code -Djmh.ignoreLock=true} keeps JMH's own way: no lock, no wait. Public for the
+ * other command that runs JMH in-process, {@code orderbook micro}.
  */
-final class JmhLockWait {
+public final class JmhLockWait {
     static final long POLL_MS = 500;
     private static final String BUSY = "Unable to acquire the JMH lock";
 
     /** One attempt at a JMH run. */
-    interface Attempt {
+    public interface Attempt {
         Collection<RunResult> run() throws RunnerException;
     }
 
@@ -29,7 +30,7 @@ final class JmhLockWait {
      *
      * @return the results and, in {@code waitedNanos[0]}, how long the lock was waited for
      */
-    static Collection<RunResult> run(Attempt attempt, PrintStream notice, long[] waitedNanos)
+    public static Collection<RunResult> run(Attempt attempt, PrintStream notice, long[] waitedNanos)
             throws RunnerException, InterruptedException {
         long t0 = System.nanoTime();
         boolean told = false;
@@ -44,7 +45,7 @@ final class JmhLockWait {
                 }
                 if (!told) {
                     notice.println("    waiting: another JMH benchmark on this machine holds "
-                            + System.getProperty("java.io.tmpdir") + "/jmh.lock; this scenario starts when it ends");
+                            + System.getProperty("java.io.tmpdir") + "/jmh.lock; this run starts when it ends");
                     told = true;
                 }
                 Thread.sleep(POLL_MS);
