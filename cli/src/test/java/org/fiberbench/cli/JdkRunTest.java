@@ -123,6 +123,8 @@ class JdkRunTest {
         assertEquals(s.get(2).get("id"), across.get("baseline"), "platform on 25#2 against platform on 25");
         assertEquals(V, across.get("baseline_jdk"));
         assertTrue(((Number) across.get("value")).doubleValue() > 0);
+        assertEquals(List.of(), org.fiberbench.cli.report.ResultsSchema.errors(out.resolve("results.json")),
+                "jdk and jdk_ratio as docs/results.schema.json describes them");
         String header = r.out().lines().filter(l -> l.trim().startsWith("executor")).findFirst().orElseThrow();
         assertTrue(header.matches("\\s+executor\\s+jdk\\s+score.*ratio\\s+across jdks\\s+notes"), header);
         assertTrue(r.out().lines().anyMatch(l -> l.trim().startsWith("platform:fixed=2  " + V + "#2")

@@ -14,7 +14,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /** docs/results.schema.json, loaded by a JSON Schema 2020-12 validator (networknt): what a document breaks, one line per error. */
-final class ResultsSchema {
+public final class ResultsSchema {
     static final Path FILE = Path.of("..", "docs", "results.schema.json");
     private static final ObjectMapper JSON = new ObjectMapper();
     private static Schema schema;
@@ -37,7 +37,7 @@ final class ResultsSchema {
         return schema().validate(doc).stream().map(Error::toString).toList();
     }
 
-    static List<String> errors(Path resultsJson) {
+    public static List<String> errors(Path resultsJson) {
         try {
             return errors(JSON.readTree(resultsJson.toFile()));
         } catch (IOException e) {
