@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.StringWriter;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -116,6 +117,23 @@ class PoolsCliTest {
         return w;
     }
 
+    /** Waits until the worker {@code pid} has written into its task directory under {@code files}. */
+    private static void awaitTaskFiles(Path files, long pid) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (System.nanoTime() < deadline) {
+            try (var walk = Files.walk(files)) {
+                if (walk.anyMatch(p -> Files.isRegularFile(p)
+                        && p.getParent().getFileName().toString().startsWith("fiberbench-file-" + pid + "-"))) {
+                    return;
+                }
+            } catch (IOException | java.io.UncheckedIOException e) {
+                // a file went away while walking: look again
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("worker " + pid + " wrote no task file");
+    }
+
     @Test
     @SuppressWarnings("unchecked")
     void killedWorkerFailsTheScenarioWithItsPidAndLeavesNoProcessNorFile(@TempDir Path tmp) throws Exception {
@@ -124,7 +142,7 @@ class PoolsCliTest {
         Thread killer = Thread.ofPlatform().daemon().start(() -> {
             try {
                 ProcessHandle victim = awaitWorkers(2).get(0);
-                Thread.sleep(300); // tasks are in flight now
+                awaitTaskFiles(files, victim.pid()); // it started and has tasks in flight (a slow start is no death)
                 victim.destroyForcibly(); // SIGKILL, as kill -9
             } catch (InterruptedException | AssertionError e) {
                 // the scenario then ends normally and the assertions below say so
