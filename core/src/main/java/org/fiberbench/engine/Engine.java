@@ -87,7 +87,9 @@ public final class Engine {
             if (listener.skip(s)) {
                 continue;
             }
-            String id = run.nextScenarioId(s.executor().canonical() + " " + s.workload().canonical() + " " + s.load().canonical());
+            String label = s.executor().canonical() + " " + s.workload().canonical() + " " + s.load().canonical();
+            // a shard's ids are the whole plan's, so merged shards read as the unsharded run
+            String id = plan.sharding() == null ? run.nextScenarioId(label) : run.scenarioId(plan.number(i), label);
             current = s;
             currentId = id;
             progress.println(Progress.line(i + 1, scenarios.size(), s.label(), System.nanoTime() - t0, estimatedDone, estimated));

@@ -172,11 +172,16 @@ public final class RunDirectory {
 
     /** {@code NN-slug}: unique in this run, safe as a file name. */
     public String nextScenarioId(String label) {
+        return scenarioId(ids.incrementAndGet(), label);
+    }
+
+    /** {@code NN-slug} with a number the caller chose: a shard numbers its scenarios as the whole plan does. */
+    public String scenarioId(int number, String label) {
         String slug = label.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
         if (slug.length() > 60) {
             slug = slug.substring(0, 60).replaceAll("-$", "");
         }
-        return String.format(Locale.ROOT, "%02d-%s", ids.incrementAndGet(), slug);
+        return String.format(Locale.ROOT, "%02d-%s", number, slug);
     }
 
     public synchronized void add(ScenarioResult r) {
