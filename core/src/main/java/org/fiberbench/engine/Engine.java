@@ -141,8 +141,11 @@ public final class Engine {
         }
     }
 
-    /** The first scenario of a group is its baseline; the others get a ratio to it. */
-    static void compareToBaseline(ScenarioResult r, Map<String, ScenarioResult> baselines) {
+    /**
+     * The first scenario of a group is its baseline; the others get a ratio to it. Public for
+     * {@code merge}, which applies it to shards joined in plan order.
+     */
+    public static void compareToBaseline(ScenarioResult r, Map<String, ScenarioResult> baselines) {
         ScenarioResult base = baselines.get(r.group());
         if (base == null) {
             if (r.termination().equals("normal")) {
