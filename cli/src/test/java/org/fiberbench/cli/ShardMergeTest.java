@@ -118,6 +118,11 @@ class ShardMergeTest {
         assertEquals(scenarios.get(0).get("id"), scenarios.get(1).get("baseline"));
         assertEquals(scenarios.get(2).get("id"), scenarios.get(3).get("baseline"));
         assertTrue(scenarios.get(1).get("ratio") instanceof Map<?, ?>, scenarios.get(1).toString());
+        List<Map<String, Object>> jmh = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readValue(merged.resolve(RunDirectory.JMH_RESULTS).toFile(), List.class);
+        assertEquals(planned, jmh.stream().map(row -> (Map<String, Object>) row.get("params"))
+                .map(p -> p.get("executor") + " × " + p.get("workload") + " × " + p.get("load")).toList(),
+                "results-jmh.json holds every shard's rows, in plan order");
         Map<String, Object> section = (Map<String, Object>) doc.get("merged");
         assertEquals("shards", section.get("kind"));
         assertEquals(2, ((List<?>) section.get("parts")).size());

@@ -77,6 +77,25 @@ record Part(Path dir, Map<String, Object> doc) {
         return w instanceof List<?> l ? (List<String>) l : List.of();
     }
 
+    /**
+     * This part's rows of results-jmh.json that belong to scenario {@code id}: a row names its
+     * scenario's files (under {@code scenarios/<id>}) among its JVM arguments. Empty without the file.
+     */
+    List<Object> jmhRows(String id) {
+        Path file = dir.resolve(RunDirectory.JMH_RESULTS);
+        if (!Files.isRegularFile(file)) {
+            return List.of();
+        }
+        try {
+            List<?> rows = new com.fasterxml.jackson.databind.ObjectMapper().readValue(file.toFile(), List.class);
+            String mark = "scenarios" + java.io.File.separator + id;
+            return rows.stream().filter(r -> r instanceof Map<?, ?> m && String.valueOf(m.get("jvmArgs")).contains(mark))
+                    .map(r -> (Object) r).toList();
+        } catch (IOException e) {
+            throw new SpecException("cannot read " + file + ": " + IoReasons.of(e));
+        }
+    }
+
     /** What the merged run says of this part: where it was, on which machine, when. */
     Map<String, Object> summary() {
         Map<String, Object> m = new LinkedHashMap<>();

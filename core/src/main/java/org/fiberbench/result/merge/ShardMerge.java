@@ -56,7 +56,8 @@ final class ShardMerge {
                 throw new SpecException("scenario " + e.getValue().get("id") + " of " + e.getKey().name()
                         + " is in two shards; accepted: shards of one plan, each run once");
             }
-            scenarios.add(ScenarioResult.of(e.getValue()).baseline(null).ratio(null));
+            String id = String.valueOf(e.getValue().get("id"));
+            scenarios.add(ScenarioResult.of(e.getValue()).baseline(null).ratio(null).jmhRows(e.getKey().jmhRows(id)));
         }
         recomputeRatios(scenarios);
         int planned = number(shard(parts.get(0)).get("planned_scenarios"));
