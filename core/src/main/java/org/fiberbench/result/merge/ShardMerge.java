@@ -24,26 +24,7 @@ final class ShardMerge {
         Merge.same(parts, "suite", "suites");
         Merge.same(parts, "scale", "scales");
         int count = number(shard(parts.get(0)).get("count"));
-        String plan = String.valueOf(shard(parts.get(0)).get("plan"));
-        Map<Integer, Part> byIndex = new TreeMap<>();
-        for (Part p : parts) {
-            Map<String, Object> s = shard(p);
-            if (number(s.get("count")) != count || !plan.equals(String.valueOf(s.get("plan")))) {
-                throw new SpecException("cannot merge shards of different plans: " + parts.get(0).name() + " is a shard of "
-                        + count + " of plan " + plan + ", " + p.name() + " of " + s.get("count") + " of plan " + s.get("plan"));
-            }
-            Part before = byIndex.put(number(s.get("index")), p);
-            if (before != null) {
-                throw new SpecException("shard " + s.get("index") + "/" + count + " is given twice: " + before.name() + " and "
-                        + p.name() + "; accepted: each of the " + count + " shards once");
-            }
-        }
-        for (int k = 1; k <= count; k++) {
-            if (!byIndex.containsKey(k)) {
-                throw new SpecException("shard " + k + "/" + count + " is missing: merge needs all " + count
-                        + " shards of the plan (given: " + byIndex.keySet().stream().map(i -> i + "/" + count).toList() + ")");
-            }
-        }
+        Map<Integer, Part> byIndex = byIndex(parts, count);
         List<Map.Entry<Part, Map<String, Object>>> all = new ArrayList<>();
         for (Part p : byIndex.values()) {
             p.scenarios().forEach(s -> all.add(Map.entry(p, s)));
@@ -67,7 +48,7 @@ final class ShardMerge {
                     + " scenarios (a shard was interrupted)");
         }
         Map<String, Object> head = new LinkedHashMap<>();
-        head.put("merged", section(byIndex, count, planned, plan));
+        head.put("merged", section(byIndex, count, planned, String.valueOf(shard(parts.get(0)).get("plan"))));
         return new Merge.Joined("shards", head, scenarios, warnings, run -> {
             for (var e : all) {
                 for (Object f : ScenarioResult.of(e.getValue()).files().values()) {
@@ -75,6 +56,31 @@ final class ShardMerge {
                 }
             }
         });
+    }
+
+    /** The parts by shard index: all of one plan, each index once, none missing. */
+    private static Map<Integer, Part> byIndex(List<Part> parts, int count) {
+        String plan = String.valueOf(shard(parts.get(0)).get("plan"));
+        Map<Integer, Part> byIndex = new TreeMap<>();
+        for (Part p : parts) {
+            Map<String, Object> s = shard(p);
+            if (number(s.get("count")) != count || !plan.equals(String.valueOf(s.get("plan")))) {
+                throw new SpecException("cannot merge shards of different plans: " + parts.get(0).name() + " is a shard of "
+                        + count + " of plan " + plan + ", " + p.name() + " of " + s.get("count") + " of plan " + s.get("plan"));
+            }
+            Part before = byIndex.put(number(s.get("index")), p);
+            if (before != null) {
+                throw new SpecException("shard " + s.get("index") + "/" + count + " is given twice: " + before.name() + " and "
+                        + p.name() + "; accepted: each of the " + count + " shards once");
+            }
+        }
+        for (int k = 1; k <= count; k++) {
+            if (!byIndex.containsKey(k)) {
+                throw new SpecException("shard " + k + "/" + count + " is missing: merge needs all " + count
+                        + " shards of the plan (given: " + byIndex.keySet().stream().map(i -> i + "/" + count).toList() + ")");
+            }
+        }
+        return byIndex;
     }
 
     /** The group's first scenario that ended normally is its baseline, as in a run that was never cut. */
