@@ -150,6 +150,17 @@ class ShardMergeTest {
     }
 
     @Test
+    void shardsOfDifferentSuitesAreRefusedInOneLine() {
+        Path suites = tmp.resolve("suites-1-2");
+        Outcome r = cli(List.of("run", "process-pool", "db-smoke", "--shard", "1/2", "--warmup", "0", "--iterations", "1",
+                "--time", "500ms", "--out", suites.toString()));
+        assertEquals(0, r.code(), r.err());
+        assertRefused(cli(List.of("merge", half1.toString(), suites.toString(), "--out", tmp.resolve("suites").toString())),
+                "cannot merge runs of different suites");
+        assertFalse(Files.exists(tmp.resolve("suites")));
+    }
+
+    @Test
     void aShardOfAnUnknownFormatVersionIsRefusedInOneLine() throws Exception {
         Path future = tmp.resolve("future");
         copyRun(half2, future);
