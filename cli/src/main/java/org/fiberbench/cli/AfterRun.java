@@ -30,11 +30,16 @@ public final class AfterRun {
 
     /** Writes {@code report.html}; a failure here is a warning, since the results are safe on disk. */
     public static void writeReport(RunDirectory run) {
+        writeReport(run.dir());
+    }
+
+    /** As {@link #writeReport(RunDirectory)}, for a run directory given by its path ({@code merge}). */
+    public static void writeReport(java.nio.file.Path dir) {
         try {
-            System.out.println("report:  " + ReportWriter.write(run.dir()));
+            System.out.println("report:  " + ReportWriter.write(dir));
         } catch (RuntimeException e) {
             System.err.println("fiberbench: could not write the report (retry with 'fiberbench report "
-                    + run.dir() + "'): " + Main.oneLine(String.valueOf(e)));
+                    + dir + "'): " + Main.oneLine(String.valueOf(e)));
         }
         System.out.flush();
     }

@@ -16,12 +16,15 @@ final class DryRun {
 
     /** Prints the plan's scenarios to {@code out}; {@code db} is only validated (its server is not contacted). */
     static int print(Plan plan, DbOptions db, PrintStream out) {
-        out.printf("fiberbench: dry run of %s (%s): %d scenarios; nothing is run or written%n",
-                plan.name(), plan.scale(), plan.scenarios().size());
-        int i = 0;
-        for (Scenario s : plan.scenarios()) {
+        Plan.Sharding sharding = plan.sharding();
+        String part = sharding == null ? "" : " in shard " + sharding.shard() + " of " + sharding.planned() + " planned";
+        out.printf("fiberbench: dry run of %s (%s): %d scenarios%s; nothing is run or written%n",
+                plan.name(), plan.scale(), plan.scenarios().size(), part);
+        int total = sharding == null ? plan.scenarios().size() : sharding.planned();
+        for (int i = 0; i < plan.scenarios().size(); i++) {
+            Scenario s = plan.scenarios().get(i);
             String jvm = s.settings().jvmArgs().isEmpty() ? "" : "  " + String.join(" ", s.settings().jvmArgs());
-            out.printf("[%d/%d] %s%s%n", ++i, plan.scenarios().size(), s.label(), jvm);
+            out.printf("[%d/%d] %s%s%n", plan.number(i), total, s.label(), jvm);
         }
         if (plan.scenarios().stream().anyMatch(s -> s.workload().kind().id().equals("jdbc"))) {
             out.println("database: " + db + " (not contacted by a dry run)");

@@ -11,6 +11,7 @@ import org.fiberbench.engine.Engine;
 import org.fiberbench.engine.ExecutorOverride;
 import org.fiberbench.engine.Plan;
 import org.fiberbench.engine.RunContext;
+import org.fiberbench.engine.Shard;
 import org.fiberbench.engine.Suite;
 import org.fiberbench.engine.suite.Suites;
 import org.fiberbench.engine.sweep.RateSweep;
@@ -103,6 +104,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = {"-v", "--verbose"}, description = "also print JMH's own output")
     boolean verbose;
 
+    @Option(names = "--shard", paramLabel = "K/N", description = {"run only part K of N of the planned scenarios, the same part"
+            + " on every machine; 'fiberbench merge' joins the N run directories (see docs/scale-out.md)"})
+    String shard;
+
     @Option(names = "--dry-run", description = "validate every spec and flag, print the scenarios, and stop: nothing is run or written")
     boolean dryRun;
 
@@ -121,7 +126,11 @@ final class RunCommand implements Callable<Integer> {
         RunContext context = RunContext.DEFAULT.withObserve(observed).withVerbose(verbose).withHook(database.hook());
         RunDirectory run = RunDirectory.create(out, force, plan.name(), plan.scale(),
                 "run " + String.join(" ", DbRun.maskArgs(commandArgs())));
-        System.err.printf("fiberbench: %d scenarios, results in %s%n", plan.scenarios().size(), run.dir());
+        if (plan.sharding() != null) {
+            run.put("shard", plan.sharding().section());
+        }
+        System.err.printf("fiberbench: %d scenarios%s, results in %s%n", plan.scenarios().size(), plan.sharding() == null ? ""
+                : " (shard " + plan.sharding().shard() + " of a plan of " + plan.sharding().planned() + ")", run.dir());
         for (String w : run.warnings()) {
             System.err.println("WARNING: " + w);
         }
@@ -153,7 +162,16 @@ final class RunCommand implements Callable<Integer> {
         if (sweep != null && !isRateSweep()) {
             plan = new Plan(plan.name(), plan.scale(), Sweep.parse(sweep).expand(plan.scenarios()));
         }
-        return plan.onJdks(chosen);
+        plan = plan.onJdks(chosen);
+        if (shard == null) {
+            return plan;
+        }
+        Shard part = Shard.parse(shard);
+        if (isRateSweep()) {
+            throw new SpecException("--shard " + shard + " with --sweep rate: a rate sweep stops at the first broken --sla, "
+                    + "so its rates cannot run apart; accepted: --shard with suites or -e/-w/-l matrices");
+        }
+        return plan.shard(part); // after the JDKs: a shard is a part of every scenario on every JDK
     }
 
     /** {@code --classpath} as the completion of class: workload specs; a missing entry is reported here. */

@@ -89,8 +89,10 @@ public final class Engine {
             if (listener.skip(s)) {
                 continue;
             }
-            String id = run.nextScenarioId(s.executor().canonical() + " " + s.workload().canonical() + " " + s.load().canonical()
-                    + (s.jdk() == null ? "" : " jdk " + s.jdk().label()));
+            String label = s.executor().canonical() + " " + s.workload().canonical() + " " + s.load().canonical()
+                    + (s.jdk() == null ? "" : " jdk " + s.jdk().label());
+            // a shard's ids are the whole plan's, so merged shards read as the unsharded run
+            String id = plan.sharding() == null ? run.nextScenarioId(label) : run.scenarioId(plan.number(i), label);
             current = s;
             currentId = id;
             progress.println(Progress.line(i + 1, scenarios.size(), s.label(), System.nanoTime() - t0, estimatedDone, estimated));
@@ -147,8 +149,11 @@ public final class Engine {
         }
     }
 
-    /** The first scenario of a group is its baseline; the others get a ratio to it. */
-    static void compareToBaseline(ScenarioResult r, Map<String, ScenarioResult> baselines) {
+    /**
+     * The first scenario of a group is its baseline; the others get a ratio to it. Public for
+     * {@code merge}, which applies it to shards joined in plan order.
+     */
+    public static void compareToBaseline(ScenarioResult r, Map<String, ScenarioResult> baselines) {
         ScenarioResult base = baselines.get(r.group());
         if (base == null) {
             if (r.termination().equals("normal")) {

@@ -15,13 +15,55 @@ import org.fiberbench.workload.WorkloadSpec;
  * The scenarios of one run, all validated. Made from a suite or from ad-hoc specs; nothing is
  * started and nothing is written until a plan exists, so a bad spec fails before any work.
  */
-public record Plan(String name, String scale, List<Scenario> scenarios) {
+public record Plan(String name, String scale, List<Scenario> scenarios, Sharding sharding) {
 
     public Plan {
         if (scenarios.isEmpty()) {
             throw new SpecException("the plan '" + name + "' has no scenarios");
         }
         scenarios = List.copyOf(scenarios);
+    }
+
+    public Plan(String name, String scale, List<Scenario> scenarios) {
+        this(name, scale, scenarios, null);
+    }
+
+    /**
+     * What a sharded plan keeps of the whole one: its shard, how many scenarios the whole plan has,
+     * each kept scenario's 1-based number there (its scenario id's number, so the ids of all shards
+     * are the ids of the unsharded run) and the whole plan's fingerprint.
+     */
+    public record Sharding(Shard shard, int planned, List<Integer> numbers, String plan) {
+        public Sharding {
+            numbers = List.copyOf(numbers);
+        }
+
+        /** The {@code shard} section of results.json. */
+        public java.util.Map<String, Object> section() {
+            java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+            m.put("index", shard.index());
+            m.put("count", shard.count());
+            m.put("planned_scenarios", planned);
+            m.put("numbers", numbers);
+            m.put("plan", plan);
+            return m;
+        }
+    }
+
+    /** This plan's part {@code shard}: the scenarios {@link Shard} deals to it, in plan order. */
+    public Plan shard(Shard shard) {
+        if (sharding != null) {
+            throw new IllegalStateException("a plan is sharded once");
+        }
+        List<Integer> positions = shard.positions(scenarios);
+        List<Scenario> kept = positions.stream().map(scenarios::get).toList();
+        List<Integer> numbers = positions.stream().map(i -> i + 1).toList();
+        return new Plan(name, scale, kept, new Sharding(shard, scenarios.size(), numbers, Shard.fingerprint(scenarios)));
+    }
+
+    /** The id number of the i-th scenario of this plan: i + 1, or its number in the whole plan when sharded. */
+    public int number(int i) {
+        return sharding == null ? i + 1 : sharding.numbers().get(i);
     }
 
     /** Every combination of the given specs, grouped by workload × load (the first executor is each group's baseline). */

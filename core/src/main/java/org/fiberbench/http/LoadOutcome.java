@@ -118,6 +118,10 @@ public final class LoadOutcome {
         if (java.nio.file.Files.exists(hlog)) {
             r.file("hlog", "scenarios/" + hlog.getFileName());
         }
+        java.nio.file.Path service = run.scenarioFile(r.id(), "-service.hlog");
+        if (java.nio.file.Files.exists(service)) {
+            r.file("hlog_service", "scenarios/" + service.getFileName());
+        }
         if (interrupted) {
             r.termination("interrupted");
         }

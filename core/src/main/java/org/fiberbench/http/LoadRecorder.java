@@ -36,25 +36,45 @@ final class LoadRecorder {
     private final Histogram totalUncorrected = new Histogram(DIGITS);
     private final Map<String, Long> measuredErrors = new TreeMap<>();
     private final long startNanos;
+    /** Warm-up intervals carry this tag in the logs, as the loop's do, so HdrHistogram's log processor skips them. */
+    static final String WARMUP_TAG = "warmup";
     private final HistogramLogWriter hlog;
     private final PrintStream hlogStream;
+    private final HistogramLogWriter serviceLog;
+    private final PrintStream serviceStream;
     private Histogram intervalC;
     private Histogram intervalU;
     private long measuredCount;
     private long measuredErrorCount;
     private double measuredSeconds;
 
+    /**
+     * {@code hlogFile} (may be null) gets the corrected intervals; {@code <name>-service.hlog} beside it the
+     * uncorrected ones, so that {@code merge} can add both views of several generators exactly.
+     */
     LoadRecorder(long startNanos, Path hlogFile) throws FileNotFoundException {
         this.startNanos = startNanos;
+        long base = System.currentTimeMillis();
         this.hlogStream = hlogFile == null ? null : new PrintStream(hlogFile.toFile());
-        this.hlog = hlogStream == null ? null : new HistogramLogWriter(hlogStream);
-        if (hlog != null) {
-            hlog.outputComment("fiberbench load: response time from the intended start, ns");
-            hlog.outputLogFormatVersion();
-            hlog.setBaseTime(System.currentTimeMillis());
-            hlog.outputBaseTime(hlog.getBaseTime());
-            hlog.outputLegend();
+        this.hlog = writer(hlogStream, base, "response time from the intended start, ns");
+        Path service = hlogFile == null ? null
+                : hlogFile.resolveSibling(hlogFile.getFileName().toString().replaceFirst("\\.hlog$", "") + "-service.hlog");
+        this.serviceStream = service == null ? null : new PrintStream(service.toFile());
+        this.serviceLog = writer(serviceStream, base, "service time from the actual send, ns");
+    }
+
+    private static HistogramLogWriter writer(PrintStream stream, long base, String what) {
+        if (stream == null) {
+            return null;
         }
+        HistogramLogWriter w = new HistogramLogWriter(stream);
+        w.outputComment("fiberbench load: " + what + "; 1 s intervals; warm-up intervals tagged '" + WARMUP_TAG + "'");
+        w.outputLogFormatVersion();
+        w.setBaseTime(base);
+        w.outputStartTime(base);
+        w.outputBaseTime(base);
+        w.outputLegend();
+        return w;
     }
 
     void sent() {
@@ -85,11 +105,8 @@ final class LoadRecorder {
                 seconds > 0 ? count / seconds : 0, activeUsers.getAsInt(), null, LatencyReport.Interval.at(intervalC, 50),
                 LatencyReport.Interval.at(intervalC, 90), LatencyReport.Interval.at(intervalC, 99),
                 LatencyReport.Interval.max(intervalC), null, LatencyReport.Interval.at(intervalU, 99));
-        if (hlog != null) {
-            intervalC.setStartTimeStamp(hlog.getBaseTime() + (long) ((second - seconds) * 1000));
-            intervalC.setEndTimeStamp(hlog.getBaseTime() + second * 1000L);
-            hlog.outputIntervalHistogram(intervalC);
-        }
+        log(hlog, intervalC, second, seconds, warmup);
+        log(serviceLog, intervalU, second, seconds, warmup);
         lock.lock();
         try {
             intervals.add(interval);
@@ -106,6 +123,16 @@ final class LoadRecorder {
             lock.unlock();
         }
         return interval;
+    }
+
+    private static void log(HistogramLogWriter w, Histogram h, int second, double seconds, boolean warmup) {
+        if (w == null) {
+            return;
+        }
+        h.setTag(warmup ? WARMUP_TAG : null);
+        h.setStartTimeStamp(w.getBaseTime() + (long) ((second - seconds) * 1000));
+        h.setEndTimeStamp(w.getBaseTime() + second * 1000L);
+        w.outputIntervalHistogram(h);
     }
 
     /** Error classes are counted over the whole run; the warm-up's are subtracted when it ends. */
@@ -139,6 +166,9 @@ final class LoadRecorder {
     void close() {
         if (hlogStream != null) {
             hlogStream.close();
+        }
+        if (serviceStream != null) {
+            serviceStream.close();
         }
     }
 

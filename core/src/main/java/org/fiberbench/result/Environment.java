@@ -21,8 +21,26 @@ public final class Environment {
     private Environment() {
     }
 
+    /** The machine's name, from the kernel when it says, else from the resolver; null when neither does. */
+    public static String hostname() {
+        try {
+            String h = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/sys/kernel/hostname")).trim();
+            if (!h.isEmpty()) {
+                return h;
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            // not Linux: ask the resolver
+        }
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.io.IOException e) {
+            return null;
+        }
+    }
+
     static Map<String, Object> capture() {
         Map<String, Object> env = new LinkedHashMap<>();
+        env.put("hostname", hostname()); // which machine: shards and simultaneous loads name their parts by it
         Map<String, Object> jdk = new LinkedHashMap<>();
         jdk.put("vendor", System.getProperty("java.vendor"));
         jdk.put("version", System.getProperty("java.version"));

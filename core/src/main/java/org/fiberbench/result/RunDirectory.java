@@ -68,6 +68,47 @@ public final class RunDirectory {
         doc.put("scenarios", List.of());
     }
 
+    /** A merged run's directory: its head keys come from its parts, not from this machine (see {@code result.merge}). */
+    private RunDirectory(Path dir, Map<String, Object> head) {
+        this.dir = dir;
+        doc.put("format_version", FORMAT_VERSION);
+        doc.put("tool", TOOL);
+        doc.put("run_id", dir.getFileName().toString());
+        doc.putAll(head);
+        Object given = head.get("warnings");
+        if (given instanceof List<?> l) {
+            l.forEach(w -> warnings.add(String.valueOf(w)));
+        }
+        doc.put("warnings", warnings);
+        doc.put("scenarios", List.of());
+    }
+
+    /**
+     * Creates exactly {@code out} for a run made of other runs ({@code merge}), with the given head
+     * keys (suite, scale, command, times, environment, warnings...) and writes its first results.json.
+     *
+     * @throws SpecException when {@code out} holds a run and {@code replace} is false, or cannot be made
+     */
+    public static RunDirectory createMerged(Path out, boolean replace, Map<String, Object> head) {
+        checkOut(out, replace);
+        makeDirectories(out);
+        CREATED.set(out);
+        RunDirectory run = new RunDirectory(out, head);
+        run.write();
+        return run;
+    }
+
+    private static void makeDirectories(Path dir) {
+        try {
+            Files.createDirectories(dir.resolve("scenarios"));
+            if (!Files.isWritable(dir)) {
+                throw new AccessDeniedException(dir.toString());
+            }
+        } catch (IOException e) {
+            throw new SpecException("cannot create run directory " + dir + ": " + IoReasons.of(e));
+        }
+    }
+
     /**
      * Creates {@code results/<yyyyMMdd-HHmmss>-<suite>/} under the working directory, or exactly
      * {@code out} when given, captures the environment and writes the first {@code results.json}.
@@ -91,14 +132,7 @@ public final class RunDirectory {
         } else {
             dir = newDirectory(Path.of("results"), stamp() + "-" + suite);
         }
-        try {
-            Files.createDirectories(dir.resolve("scenarios"));
-            if (!Files.isWritable(dir)) {
-                throw new AccessDeniedException(dir.toString());
-            }
-        } catch (IOException e) {
-            throw new SpecException("cannot create run directory " + dir + ": " + IoReasons.of(e));
-        }
+        makeDirectories(dir);
         CREATED.set(dir);
         RunDirectory run = new RunDirectory(dir, suite, scale, command);
         run.write();
@@ -172,11 +206,16 @@ public final class RunDirectory {
 
     /** {@code NN-slug}: unique in this run, safe as a file name. */
     public String nextScenarioId(String label) {
+        return scenarioId(ids.incrementAndGet(), label);
+    }
+
+    /** {@code NN-slug} with a number the caller chose: a shard numbers its scenarios as the whole plan does. */
+    public String scenarioId(int number, String label) {
         String slug = label.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
         if (slug.length() > 60) {
             slug = slug.substring(0, 60).replaceAll("-$", "");
         }
-        return String.format(Locale.ROOT, "%02d-%s", ids.incrementAndGet(), slug);
+        return String.format(Locale.ROOT, "%02d-%s", number, slug);
     }
 
     public synchronized void add(ScenarioResult r) {

@@ -38,6 +38,32 @@ public final class ScenarioResult {
         root.put("files", files);
     }
 
+    /**
+     * A scenario read back from a results.json (a shard that {@code merge} joins): every key as it was,
+     * its config, metrics and files kept editable.
+     */
+    @SuppressWarnings("unchecked")
+    public static ScenarioResult of(Map<String, Object> stored) {
+        ScenarioResult r = new ScenarioResult(String.valueOf(stored.get("id")), String.valueOf(stored.get("executor")),
+                String.valueOf(stored.get("workload")), String.valueOf(stored.get("load")));
+        stored.forEach((k, v) -> {
+            switch (k) {
+                case "config" -> r.config.putAll((Map<String, Object>) v);
+                case "metrics" -> r.metrics.putAll((Map<String, Object>) v);
+                case "files" -> r.files.putAll((Map<String, Object>) v);
+                // JSON gives whole numbers back as integers; the iterations are doubles to every reader
+                case "iterations" -> r.root.put(k, ((List<Object>) v).stream().map(n -> ((Number) n).doubleValue()).toList());
+                default -> r.root.put(k, v);
+            }
+        });
+        return r;
+    }
+
+    /** The files this scenario names, as paths relative to its run directory. */
+    public Map<String, Object> files() {
+        return files;
+    }
+
     public String id() {
         return (String) root.get("id");
     }

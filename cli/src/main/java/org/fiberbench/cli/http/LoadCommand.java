@@ -20,6 +20,7 @@ import org.fiberbench.http.HttpTarget;
 import org.fiberbench.http.LoadGenerator;
 import org.fiberbench.http.LoadOptions;
 import org.fiberbench.http.LoadOutcome;
+import org.fiberbench.http.StartAt;
 import org.fiberbench.load.LoadSpec;
 import org.fiberbench.measure.LatencyReport;
 import org.fiberbench.result.RunDirectory;
@@ -87,6 +88,11 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--client", paramLabel = "KIND", description = "socket (default: blocking keep-alive sockets) or jdk (java.net.http.HttpClient)")
     String client = LoadOptions.DEFAULT_CLIENT.id();
 
+    @Option(names = "--start-at", paramLabel = "TIME", description = {"start the load at TIME (ISO-8601 instant, or HH:MM:SS"
+            + " local time), at most 24 h ahead: generators on several machines start together and 'fiberbench merge'"
+            + " adds their histograms (see docs/scale-out.md)"})
+    String startAt;
+
     @Option(names = "--out", paramLabel = "DIR", description = "run directory (default results/<timestamp>-load)")
     Path out;
 
@@ -99,6 +105,7 @@ public final class LoadCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         LoadOptions options = options();
+        java.time.Instant at = startAt == null ? null : StartAt.parse(startAt, java.time.Clock.systemDefaultZone());
         RunDirectory.checkOut(out, force); // before the probe reaches the server
         String workload = "http:url=" + url;
         gate.check(List.of(new Target("virtual", workload, options.load().canonical(),
@@ -113,6 +120,12 @@ public final class LoadCommand implements Callable<Integer> {
         }
         RunDirectory run = RunDirectory.create(out, force, "load", "adhoc", "load " + url + " " + options.load());
         String id = run.nextScenarioId("load " + options.load().kind());
+        if (at != null) {
+            // after the probe and the run directory, whose environment capture takes half a second
+            run.put("start_at", at.toString());
+            System.err.printf("fiberbench: waiting until %s to start%n", at);
+            StartAt.await(at, () -> false);
+        }
         LoadGenerator generator = LoadGenerator.create(options, run.scenarioFile(id, ".hlog"))
                 .onInterval(iv -> System.err.println(secondLine(iv)));
         AtomicBoolean claimed = new AtomicBoolean();

@@ -102,6 +102,53 @@ class ResultsSchemaTest {
     }
 
     @Test
+    void mergedShardsMatchTheSchema() {
+        String[] plan = {"run", "-e", "virtual", "-e", "platform:fixed=2", "-w", "noop", "-l", "batch:tasks=10"};
+        List<String> parts = new ArrayList<>();
+        for (String k : List.of("1/2", "2/2")) {
+            Path out = tmp.resolve("shard-" + k.charAt(0));
+            List<String> args = new ArrayList<>(List.of(plan));
+            args.addAll(List.of("--shard", k, "--out", out.toString()));
+            assertEquals(0, run(args.toArray(String[]::new)));
+            assertValid(out, 1);
+            parts.add(out.toString());
+        }
+        Path merged = tmp.resolve("merged-shards");
+        assertEquals(0, Main.execute("merge", parts.get(0), parts.get(1), "--out", merged.toString()));
+        assertValid(merged, 2);
+        assertEquals("shards", ResultsSchema.read(merged.resolve("results.json")).path("merged").path("kind").asText());
+    }
+
+    /** Two generators in this JVM, started together by --start-at against one server, then merged. */
+    @Test
+    void mergedLoadRunsMatchTheSchema() throws Exception {
+        BenchServer server = BenchServer.start(ServerOptions.local(ExecutorSpec.parse("virtual")));
+        try {
+            String url = server.url() + "thread/name";
+            String at = java.time.Instant.now().plusSeconds(3).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
+            List<Path> parts = List.of(tmp.resolve("gen-1"), tmp.resolve("gen-2"));
+            List<java.util.concurrent.Future<Integer>> codes = new ArrayList<>();
+            try (var pool = java.util.concurrent.Executors.newFixedThreadPool(2)) {
+                for (Path p : parts) {
+                    codes.add(pool.submit(() -> Main.execute("load", url, "--user", "hello", "--password", "world", "--rate", "20",
+                            "--duration", "1s", "--start-at", at, "--out", p.toString())));
+                }
+                for (var c : codes) {
+                    assertEquals(0, c.get(60, java.util.concurrent.TimeUnit.SECONDS));
+                }
+            }
+            Path merged = tmp.resolve("merged-load");
+            assertEquals(0, Main.execute("merge", parts.get(0).toString(), parts.get(1).toString(), "--out", merged.toString()));
+            assertValid(merged, 1);
+            JsonNode doc = ResultsSchema.read(merged.resolve("results.json"));
+            assertEquals("load", doc.path("merged").path("kind").asText());
+            assertEquals(at, doc.path("start_at").asText());
+        } finally {
+            server.stop(Duration.ofSeconds(2));
+        }
+    }
+
+    @Test
     void orderbookThroughputAndLatencyMatchTheSchema() {
         Path cmds = tmp.resolve("cmds.csv");
         assertEquals(0, Main.execute("orderbook", "generate", "--count", "20000", "--seed", "1", "--out", cmds.toString()));
