@@ -46,12 +46,13 @@ final class HeapPeak implements NotificationListener {
             .filter(p -> p.getType() == MemoryType.HEAP).map(MemoryPoolMXBean::getName).collect(Collectors.toSet());
     private final AtomicLong peak = new AtomicLong();
     private final AtomicLong notified = new AtomicLong();
-    private final long collectionsAtStart;
+    /** Collections counted that no notification is awaited for (before the listener, or never notified). */
+    private volatile long unnotified;
     /** JVM uptime (ms) at the last reset: collections that started before belong to the previous window. */
     private volatile long windowStartUptimeMs;
 
     private HeapPeak() {
-        collectionsAtStart = collections();
+        unnotified = collections();
     }
 
     /** Starts listening to every collector; the window starts now. */
@@ -78,7 +79,12 @@ final class HeapPeak implements NotificationListener {
      */
     long peak() {
         long deadline = System.nanoTime() + NOTIFICATION_WAIT_NANOS;
-        while (notified.get() < collections() - collectionsAtStart && System.nanoTime() < deadline) {
+        long missing;
+        while ((missing = collections() - unnotified - notified.get()) > 0) {
+            if (System.nanoTime() >= deadline) {
+                unnotified += missing; // a collector that counts without notifying: never wait for it again
+                break;
+            }
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
         }
         return peak.accumulateAndGet(memory.getHeapMemoryUsage().getUsed(), Math::max);
