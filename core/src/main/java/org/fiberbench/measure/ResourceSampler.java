@@ -49,7 +49,8 @@ public final class ResourceSampler {
     private final List<long[]> timeline = new ArrayList<>();
     private final ReentrantLock lock = new ReentrantLock();
     private final int maxPoints;
-    private final HeapPeak heapPeak = HeapPeak.start();
+    /** Listens to the collectors from {@link #begin} (not before: a rejected interval leaves no listener). */
+    private HeapPeak heapPeak;
     private long peakRss = -1;
     /** Largest exact peaks of the iterations ended so far ({@code -1}: no iteration marked, the window's count). */
     private volatile long iterationPeakThreads = -1;
@@ -104,6 +105,7 @@ public final class ResourceSampler {
     private void begin() {
         threadsAtStart = threads.getThreadCount();
         threads.resetPeakThreadCount();
+        heapPeak = HeapPeak.start();
         t0 = System.nanoTime();
         first = sample();
         record(first);
