@@ -46,6 +46,16 @@ public final class ForkObservation {
         return v == null ? null : Path.of(v);
     }
 
+    /** A measurement iteration starts (see {@link Observer#iterationStarted}). */
+    public void iterationStarted() {
+        observer.iterationStarted();
+    }
+
+    /** A measurement iteration ended (see {@link Observer#iterationEnded}). */
+    public void iterationEnded() {
+        observer.iterationEnded();
+    }
+
     /** Stops observing and writes the observations; {@code tasks} completed in the window. */
     public void finish(long tasks) {
         Observed observed = observer.stop(tasks);

@@ -9,7 +9,8 @@ import org.fiberbench.executor.ProcessWorkers;
 
 /**
  * Everything observed about one scenario inside its JVM, behind two calls: {@link #start} at the
- * first measured iteration, {@link #stop} after the last. The JMH batch runner calls it from a
+ * first measured iteration, {@link #stop} after the last (and, where the caller knows them, {@link
+ * #iterationStarted} and {@link #iterationEnded} around each measured iteration, for exact peaks). The JMH batch runner calls it from a
  * JMH profiler; a fork that drives its own loop calls it directly.
  *
  * <p>{@code stop} returns an {@link Observed}: the sections of results.json — {@code resources}
@@ -84,6 +85,20 @@ public final class Observer {
             }
         }
         return new Observer(options, carriers, files, rec);
+    }
+
+    /**
+     * A measurement iteration starts: the exact peaks (platform threads, heap) are reset, so the
+     * scenario's are the largest measured iteration's. A caller that never marks iterations gets
+     * the peaks of the whole window.
+     */
+    public void iterationStarted() {
+        sampler.iterationStarted();
+    }
+
+    /** A measurement iteration ended: its exact peaks, also kept for the summary. */
+    public ResourceSampler.IterationPeaks iterationEnded() {
+        return sampler.iterationEnded();
     }
 
     /** Stops every observation, writes the files, and returns the sections (see the class comment). */

@@ -17,6 +17,13 @@ import org.fiberbench.executor.ProcessWorkers;
  * between {@link #start} and {@link #stop}. One sample is also taken synchronously at start and
  * at stop, so the CPU and GC deltas cover exactly the measured window, not the nearest ticks.
  *
+ * <p>Peak platform threads and peak heap are not sampled: they come from the JVM's own peak thread
+ * counter and from the collector's figures ({@link HeapPeak}). When the caller marks measurement
+ * iterations ({@link #iterationStarted}, {@link #iterationEnded}) both are reset at each start and
+ * read at each end, and the window's peak is the largest iteration's (what happens between
+ * iterations is left out); otherwise they cover the whole window. The timeline keeps its sampled
+ * per-point figures.
+ *
  * <p>Thread-safety: {@code start} and {@code stop} are called by one controlling thread;
  * {@link #snapshot} may be called from any thread while sampling goes on (the HTTP server's
  * {@code /stats}). The timeline and the peaks are guarded by one {@code ReentrantLock}, taken once
@@ -42,9 +49,12 @@ public final class ResourceSampler {
     private final List<long[]> timeline = new ArrayList<>();
     private final ReentrantLock lock = new ReentrantLock();
     private final int maxPoints;
-    private long peakHeap;
+    /** Listens to the collectors from {@link #begin} (not before: a rejected interval leaves no listener). */
+    private HeapPeak heapPeak;
     private long peakRss = -1;
-    private long peakThreads;
+    /** Largest exact peaks of the iterations ended so far ({@code -1}: no iteration marked, the window's count). */
+    private volatile long iterationPeakThreads = -1;
+    private volatile long iterationPeakHeap = -1;
     /** Peaks of the process-pool worker JVMs alone: {@code count, rss, threads}. */
     private final long[] workerPeaks = new long[3];
     private final Thread thread;
@@ -56,6 +66,10 @@ public final class ResourceSampler {
     private final long ctxEvery;
     private long ticks;
     private long[] lastCtx = {-1, -1};
+
+    /** The exact peaks of one measurement iteration: platform threads of this JVM and heap bytes in use. */
+    public record IterationPeaks(int threads, long heapBytes) {
+    }
 
     /** Something sampled on the same tick as the resources, e.g. per-carrier CPU. */
     interface Probe {
@@ -91,10 +105,28 @@ public final class ResourceSampler {
     private void begin() {
         threadsAtStart = threads.getThreadCount();
         threads.resetPeakThreadCount();
+        heapPeak = HeapPeak.start();
         t0 = System.nanoTime();
         first = sample();
         record(first);
         thread.start();
+    }
+
+    /** A measurement iteration starts: resets the JVM's peak thread count and the peak heap. */
+    public void iterationStarted() {
+        threads.resetPeakThreadCount();
+        heapPeak.reset();
+    }
+
+    /**
+     * A measurement iteration ended: reads its exact peaks and keeps the largest for the summary.
+     * Process-pool workers are not in them (their threads are sampled from {@code /proc}).
+     */
+    public IterationPeaks iterationEnded() {
+        IterationPeaks p = new IterationPeaks(threads.getPeakThreadCount(), heapPeak.peak());
+        iterationPeakThreads = Math.max(iterationPeakThreads, p.threads());
+        iterationPeakHeap = Math.max(iterationPeakHeap, p.heapBytes());
+        return p;
     }
 
     private void loop() {
@@ -127,9 +159,7 @@ public final class ResourceSampler {
                 timeline.addAll(kept);
             }
             timeline.add(s);
-            // with process-pool workers, threads and RSS are the scenario's: this JVM's plus its workers'
-            peakThreads = Math.max(peakThreads, s[1] + s[15]);
-            peakHeap = Math.max(peakHeap, s[4]);
+            // with process-pool workers, RSS is the scenario's: this JVM's plus its workers'
             peakRss = Math.max(peakRss, s[7] < 0 ? -1 : s[7] + s[14]);
             workerPeaks[0] = Math.max(workerPeaks[0], s[11]);
             workerPeaks[1] = Math.max(workerPeaks[1], s[14]);
@@ -206,7 +236,9 @@ public final class ResourceSampler {
             p.tick(last[0]); // the probes' window ends where the resources' does
         }
         proc.close();
-        return section(tasks, Integer.MAX_VALUE);
+        Resources r = section(tasks, Integer.MAX_VALUE);
+        heapPeak.close();
+        return r;
     }
 
     /**
@@ -231,7 +263,7 @@ public final class ResourceSampler {
             last = timeline.get(timeline.size() - 1);
             samples = timeline.size();
             copy = maxPoints > 0 ? new ArrayList<>(timeline) : null; // a live /stats without timeline copies nothing
-            peaks = new long[] {peakThreads, peakHeap, peakRss, workerPeaks[0], workerPeaks[1], workerPeaks[2]};
+            peaks = new long[] {peakRss, workerPeaks[0], workerPeaks[1], workerPeaks[2]};
         } finally {
             lock.unlock();
         }
@@ -245,9 +277,11 @@ public final class ResourceSampler {
      */
     private Resources.Summary summary(long[] last, long[] peaks, long tasks, int samples) {
         long wallMs = Math.max(1, last[0] - first[0]);
-        int peakThreads = (int) Math.max(threads.getPeakThreadCount(), peaks[0]);
-        long peakHeap = peaks[1];
-        long peakRss = peaks[2];
+        // exact figures; the workers' threads, in other processes, are the largest sampled count
+        long jvmThreads = iterationPeakThreads >= 0 ? iterationPeakThreads : threads.getPeakThreadCount();
+        int peakThreads = (int) (jvmThreads + peaks[3]);
+        long peakHeap = iterationPeakHeap >= 0 ? iterationPeakHeap : heapPeak.peak();
+        long peakRss = peaks[0];
         long user = last[2] - first[2] + last[12] - first[12];
         long sys = last[3] - first[3] + last[13] - first[13];
         long alloc = last[8] >= 0 && first[8] >= 0 ? last[8] - first[8] : -1;
@@ -268,10 +302,10 @@ public final class ResourceSampler {
     private Resources.WorkerProcesses workerProcesses(long[] last, long[] peaks) {
         long user = last[12] - first[12];
         long sys = last[13] - first[13];
-        if (peaks[3] == 0 && user + sys == 0) {
+        if (peaks[1] == 0 && user + sys == 0) {
             return null;
         }
-        return new Resources.WorkerProcesses(peaks[3], user, sys, peaks[4], peaks[5]);
+        return new Resources.WorkerProcesses(peaks[1], user, sys, peaks[2], peaks[3]);
     }
 
     private List<Resources.Point> points(List<long[]> samples) {

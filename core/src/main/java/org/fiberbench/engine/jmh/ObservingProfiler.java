@@ -14,7 +14,8 @@ import org.openjdk.jmh.runner.IterationType;
 /**
  * A JMH profiler, run inside each JMH fork, that observes the measured iterations only: a {@link
  * ForkObservation} starts before the first measurement iteration and, after the last, writes what
- * it saw for the parent to read into the scenario's result. JMH makes one instance per fork and
+ * it saw for the parent to read into the scenario's result. Each measurement iteration is marked,
+ * so the peak threads and heap are the largest iteration's, exactly. JMH makes one instance per fork and
  * calls it from one thread.
  */
 public final class ObservingProfiler implements InternalProfiler {
@@ -38,6 +39,9 @@ public final class ObservingProfiler implements InternalProfiler {
             started = true;
             observation = ForkObservation.startIfAsked(benchmark.getParam("executor"));
         }
+        if (iteration.getType() == IterationType.MEASUREMENT && observation != null) {
+            observation.iterationStarted(); // the peaks are per measured iteration: what lies between is left out
+        }
     }
 
     @Override
@@ -46,6 +50,7 @@ public final class ObservingProfiler implements InternalProfiler {
         if (iteration.getType() != IterationType.MEASUREMENT || observation == null) {
             return List.of();
         }
+        observation.iterationEnded();
         long ops = result.getMetadata() == null ? 0 : result.getMetadata().getMeasuredOps();
         tasks += ops * LoadSpec.parse(benchmark.getParam("load"), org.fiberbench.load.BatchLoad.class).tasks();
         if (++measured == iteration.getCount()) {
