@@ -54,7 +54,7 @@ class PrecisionTest {
 
     @Test
     void recordsTargetAchievedIterationsAndWhyItStopped() {
-        var m = tenPct.section(new double[] {100, 101, 99}, Precision.Stop.PRECISION);
+        var m = tenPct.section(new double[] {100, 100.1, 99.9}, Precision.Stop.PRECISION);
         assertEquals(10.0, m.get("target_pct"));
         assertEquals(3, m.get("iterations"));
         assertEquals("precision", m.get("stopped"));
