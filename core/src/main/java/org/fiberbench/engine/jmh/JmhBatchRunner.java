@@ -93,7 +93,8 @@ public final class JmhBatchRunner implements ScenarioRunner {
             if (precision == null) {
                 break;
             }
-            stop = precision.decide(values(pooled(forks)), Duration.ofNanos(System.nanoTime() - start),
+            // time spent waiting for another run's JMH lock is not this scenario's measuring: not charged to its budget
+            stop = precision.decide(values(pooled(forks)), Duration.ofNanos(System.nanoTime() - start - lockWait[0]),
                     Duration.ofNanos((System.nanoTime() - t) / n));
         }
         if (lockWait[0] > 0) {
@@ -122,7 +123,12 @@ public final class JmhBatchRunner implements ScenarioRunner {
             Options base = new OptionsBuilder().parent(options(s, extra).build()).forks(forks).build();
             Runner runner = new Runner(withObservation(base, id, run),
                     OutputFormatFactory.createFormatInstance(out, VerboseMode.NORMAL));
-            return JmhLockWait.run(runner::run, System.err, lockWait);
+            long[] waited = {0};
+            try {
+                return JmhLockWait.run(runner::run, System.err, waited);
+            } finally {
+                lockWait[0] += waited[0]; // summed over the forks of precision on demand
+            }
         }
     }
 
