@@ -16,8 +16,8 @@ public final class PrecisionFlags {
     static final Duration SHOWDOWN_BUDGET = Duration.ofSeconds(20);
 
     @Option(names = "--precision", paramLabel = "P%", description = {"add measurement iterations (batch: more JMH forks; "
-        + "loop: more seconds) until the 99.9% half-width is within P% of the score, or --max-time is spent, e.g. 5%",
-        "default: none, except 10% for the default showdown (./fiberbench run with no suite)"})
+        + "loop: more seconds) until the 99.9%% half-width is within P%% of the score, or --max-time is spent, e.g. 5%%",
+        "default: none, except 10%% for the default showdown (./fiberbench run with no suite)"})
     String precision;
 
     @Option(names = "--max-time", paramLabel = "D", converter = Converters.DurationConverter.class,

@@ -60,14 +60,7 @@ public final class JmhBatchRunner implements ScenarioRunner {
     public ScenarioResult run(Scenario s, String id, RunDirectory run) throws IOException {
         Settings st = s.settings();
         Path log = run.scenarioFile(id, "-jmh.log");
-        ScenarioResult r = new ScenarioResult(id, s.executor().canonical(), s.workload().canonical(), s.load().canonical())
-                .group(s.group()).jvmArgs(st.jvmArgs())
-                .config("runner", "jmh").config("mode", st.mode()).config("forks", st.forks())
-                .config("warmup_iterations", st.warmupIterations())
-                .config("warmup_time_s", st.warmupTime().toMillis() / 1000.0)
-                .config("iterations", st.iterations()).config("time_s", st.time().toMillis() / 1000.0)
-                .config("threads", st.threads()).config("batch_timeout_s", st.timeout().toSeconds())
-                .file("jmh_log", "scenarios/" + log.getFileName());
+        ScenarioResult r = header(s, id, log);
         Path workers = run.scenarioFile(id, "-workers.json");
         Precision precision = context.precision();
         List<RunResult> forks = new ArrayList<>();
@@ -97,19 +90,36 @@ public final class JmhBatchRunner implements ScenarioRunner {
             stop = precision.decide(values(pooled(forks)), Duration.ofNanos(System.nanoTime() - start - lockWait[0]),
                     Duration.ofNanos((System.nanoTime() - t) / n));
         }
-        if (lockWait[0] > 0) {
-            r.config("jmh_lock_wait_s", Math.round(lockWait[0] / 1e7) / 100.0);
-        }
-        RunResult all = pooled(forks);
-        record(r, all, s);
-        if (precision != null) {
-            r.config("forks", forks.size() - 1 + st.forks());
-            r.config("precision", precision.section(values(all), stop));
-        }
-        r.jmhRows(JmhJson.rows(List.of(all)));
+        finish(r, s, forks, lockWait[0], stop);
         Observation.collect(r, run, id);
         WorkerBalance.record(r, workers);
         return r;
+    }
+
+    private static ScenarioResult header(Scenario s, String id, Path log) {
+        Settings st = s.settings();
+        return new ScenarioResult(id, s.executor().canonical(), s.workload().canonical(), s.load().canonical())
+                .group(s.group()).jvmArgs(st.jvmArgs())
+                .config("runner", "jmh").config("mode", st.mode()).config("forks", st.forks())
+                .config("warmup_iterations", st.warmupIterations())
+                .config("warmup_time_s", st.warmupTime().toMillis() / 1000.0)
+                .config("iterations", st.iterations()).config("time_s", st.time().toMillis() / 1000.0)
+                .config("threads", st.threads()).config("batch_timeout_s", st.timeout().toSeconds())
+                .file("jmh_log", "scenarios/" + log.getFileName());
+    }
+
+    /** Scores, iterations and JMH rows of every fork pooled; with precision on demand, how it ended. */
+    private void finish(ScenarioResult r, Scenario s, List<RunResult> forks, long lockWaitNanos, Precision.Stop stop) {
+        if (lockWaitNanos > 0) {
+            r.config("jmh_lock_wait_s", Math.round(lockWaitNanos / 1e7) / 100.0);
+        }
+        RunResult all = pooled(forks);
+        record(r, all, s);
+        if (context.precision() != null) {
+            r.config("forks", forks.size() - 1 + s.settings().forks());
+            r.config("precision", context.precision().section(values(all), stop));
+        }
+        r.jmhRows(JmhJson.rows(List.of(all)));
     }
 
     /** One JMH run of {@code forks} forks; its log appended to the scenario's after the first. */
