@@ -57,7 +57,7 @@ public final class LoopDriver {
                 ex.close(); // first: then the balance has every carrier's last mount
             }
             // else: a task hangs; closing would wait for it. The fork exits and takes it along.
-            result = LoopSummary.build(load, rec, model, log, inFlight, ex.workerStats());
+            result = LoopSummary.build(load, Duration.ofNanos(end - t0), rec, model, log, inFlight, ex.workerStats());
             writeSpectrum(log.corrected, req.hgrm());
             writeSpectrum(log.service, req.hgrmService());
             if (inFlight == 0) {
