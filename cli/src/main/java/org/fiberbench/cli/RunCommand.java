@@ -66,6 +66,9 @@ final class RunCommand implements Callable<Integer> {
     MeasureOptions measure = new MeasureOptions();
 
     @Mixin
+    PrecisionFlags precision = new PrecisionFlags();
+
+    @Mixin
     ObserveFlags observe = new ObserveFlags();
 
     @Mixin
@@ -115,6 +118,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         RunDirectory.checkOut(out, force); // before the plan, the database check or anything else runs
         Plan plan = plan();
+        var wanted = precision.resolve(isDefaultShowdown());
         gate.check(Target.of(plan)); // a threshold the plan cannot meet is bad input, found before anything runs
         if (dryRun) {
             return DryRun.print(plan, db.options(), System.out);
@@ -123,7 +127,8 @@ final class RunCommand implements Callable<Integer> {
         var observed = observe.resolve(observeWarnings);
         DbRun database = DbRun.open(plan, db.options()); // checks the database before anything runs
         // this run's options, handed to the engine: nothing JVM-wide, so the next run in this JVM starts clean
-        RunContext context = RunContext.DEFAULT.withObserve(observed).withVerbose(verbose).withHook(database.hook());
+        RunContext context = RunContext.DEFAULT.withObserve(observed).withVerbose(verbose).withHook(database.hook())
+                .withPrecision(wanted);
         RunDirectory run = RunDirectory.create(out, force, plan.name(), plan.scale(),
                 "run " + String.join(" ", DbRun.maskArgs(commandArgs())));
         if (plan.sharding() != null) {
@@ -177,6 +182,12 @@ final class RunCommand implements Callable<Integer> {
     /** {@code --classpath} as the completion of class: workload specs; a missing entry is reported here. */
     private UnaryOperator<org.fiberbench.spec.Spec> userClasses() {
         return UserClassPath.adding(UserClassPath.parse(classPath));
+    }
+
+    /** {@code ./fiberbench run} alone (scale flags allowed): the showdown with its own iteration counts. */
+    private boolean isDefaultShowdown() {
+        return suites.isEmpty() && executors.isEmpty() && workloads.isEmpty() && loads.isEmpty() && sweep == null
+                && measure.iterations == null;
     }
 
     private boolean isRateSweep() {

@@ -15,6 +15,7 @@ import org.fiberbench.result.RunDirectory;
 import org.fiberbench.result.ScenarioResult;
 import org.fiberbench.secret.SecretChannel;
 import org.fiberbench.secret.WorkloadSecrets;
+import org.fiberbench.stats.Precision;
 
 /**
  * Runs a closed or open scenario in a fresh JVM ({@link LoopFork}), bounded in time: the duration,
@@ -24,6 +25,8 @@ import org.fiberbench.secret.WorkloadSecrets;
 final class ForkedLoopRunner implements ScenarioRunner {
     /** Time for a fork to start, set the workload up and exit, beyond the load's own duration and drain. */
     static final Duration GRACE = Duration.ofSeconds(60);
+    /** What a loop fork takes beyond its window and drain, for the budget of precision on demand: JVM start, setup. */
+    static final Duration STARTUP = Duration.ofSeconds(2);
     private final RunContext context;
 
     ForkedLoopRunner(RunContext context) {
@@ -34,10 +37,15 @@ final class ForkedLoopRunner implements ScenarioRunner {
     public ScenarioResult run(Scenario s, String id, RunDirectory run) throws Exception {
         Path result = run.scenarioFile(id, "-loop.json");
         Path log = run.scenarioFile(id, "-fork.log");
-        LoopRequest req = new LoopRequest(s.executor().canonical(), s.workload().canonical(), s.load().canonical(),
+        Precision precision = context.precision();
+        Duration window = window(s, precision);
+        LoopRequest req = new LoopRequest(s.executor().canonical(), s.workload().canonical(), withDuration(s, window),
                 Defaults.LOOP_DRAIN.toMillis(), Defaults.LOOP_SEED,
                 str(run.scenarioFile(id, ".hgrm")), str(run.scenarioFile(id, "-service.hgrm")),
-                str(run.scenarioFile(id, ".hlog")), str(run.scenarioFile(id, "-service.hlog")), str(result));
+                str(run.scenarioFile(id, ".hlog")), str(run.scenarioFile(id, "-service.hlog")), str(result), 0, 0);
+        if (precision != null) {
+            req = req.withPrecision(precision.targetPct(), load(s).duration().toMillis());
+        }
         ScenarioResult r = new ScenarioResult(id, s.executor().canonical(), s.workload().canonical(), s.load().canonical())
                 .group(s.group()).jvmArgs(s.settings().jvmArgs())
                 .config("runner", "loop").config("duration_s", load(s).duration().toMillis() / 1000.0)
@@ -50,20 +58,24 @@ final class ForkedLoopRunner implements ScenarioRunner {
             cmd.addAll(1, Observation.forkJvmArgs(context.observe(), run, id, Observation.observationFile(run, id)));
             cmd.addAll(1, WorkloadSecrets.jvmArgs(secrets));
             String failure = await(new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start(),
-                    s, log, result);
+                    window, log, result);
             if (failure != null) {
                 return r.failure(failure);
             }
         }
-        fill(r, id, run, LoopResult.read(result));
+        LoopResult done = LoopResult.read(result);
+        fill(r, id, run, done);
+        if (precision != null) {
+            r.config("precision", precision.section(done.iterationValues(), stop(precision, done.iterationValues())));
+        }
         Observation.collect(r, run, id);
         return r;
     }
 
     /** Waits for the fork within its bound; null when it succeeded, else why it failed. Never leaves it running. */
-    private static String await(Process p, Scenario s, Path log, Path result) throws InterruptedException {
+    private static String await(Process p, Duration window, Path log, Path result) throws InterruptedException {
         try {
-            long bound = load(s).duration().plus(Defaults.LOOP_DRAIN).plus(GRACE).toMillis();
+            long bound = window.plus(Defaults.LOOP_DRAIN).plus(GRACE).toMillis();
             if (!p.waitFor(bound, TimeUnit.MILLISECONDS)) {
                 return "the loop fork overran " + bound / 1000 + " s and was killed";
             }
@@ -75,6 +87,35 @@ final class ForkedLoopRunner implements ScenarioRunner {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
         }
+    }
+
+    /**
+     * The fork's window: the load's duration, or with precision on demand the budget less {@link
+     * #STARTUP} and the drain (the fork ends it early once the rule holds), never shorter than the load's.
+     */
+    static Duration window(Scenario s, Precision precision) {
+        Duration own = load(s).duration();
+        if (precision == null) {
+            return own;
+        }
+        Duration room = precision.budget().minus(STARTUP).minus(Defaults.LOOP_DRAIN);
+        return room.compareTo(own) > 0 ? room.withNanos(0) : own;
+    }
+
+    /** The load's canonical spec with its window set to {@code window}: the fork reads its end from it. */
+    static String withDuration(Scenario s, Duration window) {
+        String c = s.load().canonical();
+        return window.equals(load(s).duration()) ? c
+                : c.replaceFirst(",duration=[^,]+", ",duration=" + org.fiberbench.spec.Numbers.formatDuration(window));
+    }
+
+    /** Why the fork's window ended: the fork ends it early only when the rule holds; else its budget did. */
+    private static Precision.Stop stop(Precision precision, double[] values) {
+        Precision.Stop s = precision.decide(values, Duration.ZERO, Duration.ZERO);
+        if (s == Precision.Stop.PRECISION) {
+            return s;
+        }
+        return values.length >= Precision.MAX_ITERATIONS ? Precision.Stop.ITERATION_CAP : Precision.Stop.TIME_BUDGET;
     }
 
     /** Only loop loads reach this runner ({@link ScenarioRunners}). */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.fiberbench.measure.ObserveOptions;
+import org.fiberbench.stats.Precision;
 
 /**
  * What one run needs beyond its {@link Plan}, handed by the CLI to the {@link Engine} and from
@@ -15,10 +16,11 @@ import org.fiberbench.measure.ObserveOptions;
  * @param observe what every scenario's JVM observes (resources, pinning, profiler, JFR)
  * @param verbose also copy JMH's own output to stderr
  * @param hooks   run around every scenario, the first outermost
+ * @param precision precision on demand ({@code --precision}); null: the configured iterations, no more
  */
-public record RunContext(ObserveOptions observe, boolean verbose, List<ScenarioHook> hooks) {
+public record RunContext(ObserveOptions observe, boolean verbose, List<ScenarioHook> hooks, Precision precision) {
     /** Default observation, quiet, no hooks: what a run without flags uses. */
-    public static final RunContext DEFAULT = new RunContext(ObserveOptions.DEFAULT, false, List.of());
+    public static final RunContext DEFAULT = new RunContext(ObserveOptions.DEFAULT, false, List.of(), null);
 
     public RunContext {
         Objects.requireNonNull(observe);
@@ -26,11 +28,11 @@ public record RunContext(ObserveOptions observe, boolean verbose, List<ScenarioH
     }
 
     public RunContext withObserve(ObserveOptions o) {
-        return new RunContext(o, verbose, hooks);
+        return new RunContext(o, verbose, hooks, precision);
     }
 
     public RunContext withVerbose(boolean v) {
-        return new RunContext(observe, v, hooks);
+        return new RunContext(observe, v, hooks, precision);
     }
 
     /** This context with {@code hook} wrapped inside those already there; null adds nothing. */
@@ -40,6 +42,10 @@ public record RunContext(ObserveOptions observe, boolean verbose, List<ScenarioH
         }
         List<ScenarioHook> all = new ArrayList<>(hooks);
         all.add(hook);
-        return new RunContext(observe, verbose, all);
+        return new RunContext(observe, verbose, all, precision);
+    }
+
+    public RunContext withPrecision(Precision p) {
+        return new RunContext(observe, verbose, hooks, p);
     }
 }

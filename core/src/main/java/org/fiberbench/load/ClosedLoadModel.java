@@ -28,6 +28,8 @@ final class ClosedLoadModel implements LoadModel {
     private final LongAdder submitted = new LongAdder();
     private final AtomicInteger hungUsers = new AtomicInteger();
     private Thread[] threads;
+    /** Earliest end asked by {@link #endAt}; the load's own end otherwise. */
+    private volatile long endAt = Long.MAX_VALUE;
 
     /** {@code setup.hangNanos()}: how long after the end a user keeps waiting for its last task before giving up. */
     ClosedLoadModel(LoadModel.Setup setup, ClosedLoad load) {
@@ -59,7 +61,7 @@ final class ClosedLoadModel implements LoadModel {
         try {
             for (long seq = user; ; seq += users) {
                 long now = System.nanoTime();
-                if (now >= end) {
+                if (now >= end || now >= endAt) {
                     return;
                 }
                 ticket.arm(now);
@@ -81,6 +83,11 @@ final class ClosedLoadModel implements LoadModel {
         } finally {
             active.decrementAndGet();
         }
+    }
+
+    @Override
+    public void endAt(long nanos) {
+        endAt = Math.min(endAt, nanos);
     }
 
     @Override

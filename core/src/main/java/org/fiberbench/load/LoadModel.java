@@ -14,6 +14,12 @@ public interface LoadModel {
     /** Starts submitting on its own threads; returns at once. Stops submitting at {@code t0 + duration}. */
     void start(long t0);
 
+    /**
+     * Ends the run early: no task starts at or after {@code nanos} ({@link System#nanoTime}), when that
+     * is before the load's own end. For precision on demand, which stops a loop once its interval is narrow.
+     */
+    void endAt(long nanos);
+
     /** Tasks handed to the executor so far. */
     long submitted();
 

@@ -35,6 +35,8 @@ final class OpenLoadModel implements LoadModel {
     private volatile long notSubmitted;
     private volatile long extraTickets;
     private Thread pacer;
+    /** Earliest end asked by {@link #endAt}; the load's own end otherwise. */
+    private volatile long endAt = Long.MAX_VALUE;
 
     /** @param arrivals the intended start times from a given t0: any open-family load supplies its own */
     OpenLoadModel(LoadModel.Setup setup, Duration duration, LongFunction<Arrivals> arrivals) {
@@ -59,8 +61,8 @@ final class OpenLoadModel implements LoadModel {
         long extra = 0;
         for (long i = 0; ; i++) {
             long intended = schedule.next();
-            if (intended >= end) {
-                break;
+            if (intended >= end || intended >= endAt) {
+                break; // an early end: the arrivals not yet due were never intended, so none is counted as missed
             }
             long now;
             while ((now = System.nanoTime()) < intended) {
@@ -83,6 +85,11 @@ final class OpenLoadModel implements LoadModel {
             executor.submit(workload, i, t);
         }
         extraTickets = extra;
+    }
+
+    @Override
+    public void endAt(long nanos) {
+        endAt = Math.min(endAt, nanos);
     }
 
     @Override

@@ -3,8 +3,10 @@ package org.fiberbench.loop;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongPredicate;
 import org.HdrHistogram.Histogram;
 import org.fiberbench.executor.ExecutorSpec;
 import org.fiberbench.executor.TaskExecutor;
@@ -12,6 +14,7 @@ import org.fiberbench.load.LoadModel;
 import org.fiberbench.load.LoadSpec;
 import org.fiberbench.load.LoopLoad;
 import org.fiberbench.measure.LatencyRecorder;
+import org.fiberbench.stats.Precision;
 import org.fiberbench.workload.Workload;
 import org.fiberbench.workload.WorkloadSpec;
 import org.fiberbench.workload.WorkloadWarnings;
@@ -47,14 +50,14 @@ public final class LoopDriver {
         try (IntervalLog log = new IntervalLog(rec, model, t0, epochT0, path(req.hlog()), path(req.hlogService()))) {
             settleHeap();
             model.start(t0);
-            measure(log, t0, durationNanos, load.warmup().toNanos());
-            drain(log, rec, model, t0 + durationNanos, drainNanos);
+            long end = measure(log, t0, durationNanos, load.warmup().toNanos(), early(req, load.open(), model, t0, log));
+            drain(log, rec, model, end, drainNanos);
             long inFlight = model.submitted() - rec.finished();
             if (inFlight == 0) {
                 ex.close(); // first: then the balance has every carrier's last mount
             }
             // else: a task hangs; closing would wait for it. The fork exits and takes it along.
-            result = LoopSummary.build(load, rec, model, log, inFlight, ex.workerStats());
+            result = LoopSummary.build(load, Duration.ofNanos(end - t0), rec, model, log, inFlight, ex.workerStats());
             writeSpectrum(log.corrected, req.hgrm());
             writeSpectrum(log.service, req.hgrmService());
             if (inFlight == 0) {
@@ -77,8 +80,29 @@ public final class LoopDriver {
         return p == null ? null : Path.of(p);
     }
 
-    /** Cuts an interval at every second from t0, at the end of warm-up, and at the end. */
-    private static void measure(IntervalLog log, long t0, long duration, long warmup) {
+    /**
+     * With {@link LoopRequest#precisionPct}: after a measured cut at {@code at} (ns from t0), true when
+     * the window may end there, the model then told to start nothing more. Without: never.
+     */
+    private static LongPredicate early(LoopRequest req, boolean open, LoadModel model, long t0, IntervalLog log) {
+        if (req.precisionPct() <= 0) {
+            return at -> false;
+        }
+        Precision rule = new Precision(req.precisionPct(), Duration.ofDays(1));
+        long min = TimeUnit.MILLISECONDS.toNanos(req.minMs());
+        return at -> {
+            // the same per-second values results.json's iterations hold, the same rule the batch runner uses
+            double[] v = LoopSummary.iterations(open, log.measured);
+            boolean done = at >= min && rule.decide(v, Duration.ZERO, Duration.ZERO) == Precision.Stop.PRECISION;
+            if (done) {
+                model.endAt(t0 + at);
+            }
+            return done;
+        };
+    }
+
+    /** Cuts an interval at every second from t0, at the end of warm-up, and at the end (or earlier, see {@link #early}); returns the end. */
+    private static long measure(IntervalLog log, long t0, long duration, long warmup, LongPredicate endHere) {
         long next = Math.min(SECOND, duration);
         if (warmup > 0 && warmup < next) {
             next = warmup;
@@ -87,12 +111,16 @@ public final class LoopDriver {
         while (prev < duration) {
             sleepUntil(t0 + next);
             log.cut(t0 + next, next <= warmup ? IntervalLog.WARMUP : IntervalLog.MEASURE);
+            if (next > warmup && next < duration && endHere.test(next)) {
+                return t0 + next;
+            }
             prev = next;
             next = Math.min((prev / SECOND + 1) * SECOND, duration);
             if (warmup > prev && warmup < next) {
                 next = warmup;
             }
         }
+        return t0 + duration;
     }
 
     /** Waits for the tasks in flight until all are done or the drain time is over, cutting 1 s intervals. */

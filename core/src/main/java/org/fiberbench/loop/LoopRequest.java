@@ -9,9 +9,14 @@ import java.util.Objects;
  * @param drainMs  after the measured window, wait at most this long for tasks in flight
  * @param hgrm     percentile spectrum of the corrected latency (values in ms, recorded in ns)
  * @param result   the JSON summary the parent reads
+ * @param precisionPct precision on demand: end the measured window at the first 1 s cut, at or after
+ *                 {@code minMs}, where the measured seconds' 99.9% half-width is within this percent of
+ *                 their mean (the load's duration is then the budget); 0: run the load's duration
+ * @param minMs    with {@code precisionPct}: the window never ends before this (the load's configured duration)
  */
 public record LoopRequest(String executor, String workload, String load, long drainMs, long seed,
-                          String hgrm, String hgrmService, String hlog, String hlogService, String result) {
+                          String hgrm, String hgrmService, String hlog, String hlogService, String result,
+                          double precisionPct, long minMs) {
 
     public LoopRequest {
         Objects.requireNonNull(executor);
@@ -24,6 +29,11 @@ public record LoopRequest(String executor, String workload, String load, long dr
 
     /** An in-process request that writes no files (tests, sweeps of tiny runs). */
     public static LoopRequest of(String executor, String workload, String load, long drainMs) {
-        return new LoopRequest(executor, workload, load, drainMs, 42, null, null, null, null, null);
+        return new LoopRequest(executor, workload, load, drainMs, 42, null, null, null, null, null, 0, 0);
+    }
+
+    /** This request, ending early once {@code pct} is reached after {@code minMs}; see {@link #precisionPct}. */
+    public LoopRequest withPrecision(double pct, long minMs) {
+        return new LoopRequest(executor, workload, load, drainMs, seed, hgrm, hgrmService, hlog, hlogService, result, pct, minMs);
     }
 }

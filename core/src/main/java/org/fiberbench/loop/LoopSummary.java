@@ -1,5 +1,6 @@
 package org.fiberbench.loop;
 
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -23,8 +24,9 @@ final class LoopSummary {
     private LoopSummary() {
     }
 
-    static LoopResult build(LoopLoad load, LatencyRecorder rec, LoadModel model, IntervalLog log, long inFlight,
-                            WorkerStats workers) {
+    /** {@code window}: the load's duration, or shorter when precision on demand ended it early (the request's load then holds the budget). */
+    static LoopResult build(LoopLoad load, Duration window, LatencyRecorder rec, LoadModel model, IntervalLog log,
+                            long inFlight, WorkerStats workers) {
         boolean open = load.open();
         double seconds = 0;
         double finishedInWindow = 0;
@@ -36,7 +38,7 @@ final class LoopSummary {
         LatencyReportBuilder report = open
                 ? LatencyReport.open(load.timing(), load.rate()).batchStart(log.batch)
                 : LatencyReport.closed(load.users());
-        report.window(load.duration(), load.warmup())
+        report.window(window, load.warmup())
                 .histograms(log.corrected, log.service).startDelay(log.startDelay)
                 .achievedRate(seconds > 0 ? finishedInWindow / seconds : 0)
                 .counts(log.corrected.getTotalCount(), rec.errors(), rec.errorsByClass())
@@ -49,7 +51,7 @@ final class LoopSummary {
         }
         Long notSubmitted = figures.get("not_submitted");
         // a handful missed at the very end is noise; it stays in latency.not_submitted either way
-        double due = open ? load.rate() * load.duration().toMillis() / 1000.0 : 0;
+        double due = open ? load.rate() * window.toMillis() / 1000.0 : 0;
         if (open && notSubmitted != null && notSubmitted > Math.max(1, 0.005 * due)) {
             report.reason("the pacer fell behind: " + notSubmitted + " due tasks never submitted");
         }

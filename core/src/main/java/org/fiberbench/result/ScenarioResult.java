@@ -137,6 +137,11 @@ public final class ScenarioResult {
         return this;
     }
 
+    /** One config value (a number, text or section as results.json holds it); null when absent. */
+    public Object configValue(String key) {
+        return config.get(key);
+    }
+
     public ScenarioResult config(String key, Object value) {
         config.put(key, value);
         return this;

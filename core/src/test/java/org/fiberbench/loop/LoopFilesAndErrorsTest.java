@@ -30,7 +30,7 @@ class LoopFilesAndErrorsTest {
     private LoopRequest withFiles(String executor, String workload, String load) {
         return new LoopRequest(executor, workload, load, 500, 7, dir.resolve("x.hgrm").toString(),
                 dir.resolve("x-service.hgrm").toString(), dir.resolve("x.hlog").toString(),
-                dir.resolve("x-service.hlog").toString(), null);
+                dir.resolve("x-service.hlog").toString(), null, 0, 0);
     }
 
     @Test

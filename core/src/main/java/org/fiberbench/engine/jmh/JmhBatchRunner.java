@@ -8,6 +8,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -15,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.fiberbench.engine.Defaults;
 import org.fiberbench.engine.Observation;
+import org.fiberbench.stats.Precision;
 import org.fiberbench.engine.RunContext;
 import org.fiberbench.engine.RunTempDir;
 import org.fiberbench.engine.Scenario;
@@ -58,7 +60,45 @@ public final class JmhBatchRunner implements ScenarioRunner {
     public ScenarioResult run(Scenario s, String id, RunDirectory run) throws IOException {
         Settings st = s.settings();
         Path log = run.scenarioFile(id, "-jmh.log");
-        ScenarioResult r = new ScenarioResult(id, s.executor().canonical(), s.workload().canonical(), s.load().canonical())
+        ScenarioResult r = header(s, id, log);
+        Path workers = run.scenarioFile(id, "-workers.json");
+        Precision precision = context.precision();
+        List<RunResult> forks = new ArrayList<>();
+        long[] lockWait = {0};
+        long start = System.nanoTime();
+        Precision.Stop stop = null;
+        while (stop == null) {
+            long t = System.nanoTime();
+            int n = forks.isEmpty() ? st.forks() : 1; // more forks of the same benchmark, each with its own warm-up
+            Collection<RunResult> results;
+            try {
+                results = runJmh(s, id, run, log, workers, n, !forks.isEmpty(), lockWait);
+            } catch (RunnerException e) {
+                return r.failure(failureReason(log, e));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return r.termination("interrupted");
+            }
+            if (results.isEmpty()) {
+                return r.failure(failureReason(log, null));
+            }
+            forks.add(results.iterator().next());
+            if (precision == null) {
+                break;
+            }
+            // time spent waiting for another run's JMH lock is not this scenario's measuring: not charged to its budget
+            stop = precision.decide(values(pooled(forks)), Duration.ofNanos(System.nanoTime() - start - lockWait[0]),
+                    Duration.ofNanos((System.nanoTime() - t) / n));
+        }
+        finish(r, s, forks, lockWait[0], stop);
+        Observation.collect(r, run, id);
+        WorkerBalance.record(r, workers);
+        return r;
+    }
+
+    private static ScenarioResult header(Scenario s, String id, Path log) {
+        Settings st = s.settings();
+        return new ScenarioResult(id, s.executor().canonical(), s.workload().canonical(), s.load().canonical())
                 .group(s.group()).jvmArgs(st.jvmArgs())
                 .config("runner", "jmh").config("mode", st.mode()).config("forks", st.forks())
                 .config("warmup_iterations", st.warmupIterations())
@@ -66,34 +106,64 @@ public final class JmhBatchRunner implements ScenarioRunner {
                 .config("iterations", st.iterations()).config("time_s", st.time().toMillis() / 1000.0)
                 .config("threads", st.threads()).config("batch_timeout_s", st.timeout().toSeconds())
                 .file("jmh_log", "scenarios/" + log.getFileName());
-        Path workers = run.scenarioFile(id, "-workers.json");
-        Collection<RunResult> results;
-        long[] lockWait = {0};
+    }
+
+    /** Scores, iterations and JMH rows of every fork pooled; with precision on demand, how it ended. */
+    private void finish(ScenarioResult r, Scenario s, List<RunResult> forks, long lockWaitNanos, Precision.Stop stop) {
+        if (lockWaitNanos > 0) {
+            r.config("jmh_lock_wait_s", Math.round(lockWaitNanos / 1e7) / 100.0);
+        }
+        RunResult all = pooled(forks);
+        record(r, all, s);
+        if (context.precision() != null) {
+            r.config("forks", forks.size() - 1 + s.settings().forks());
+            r.config("precision", context.precision().section(values(all), stop));
+        }
+        r.jmhRows(JmhJson.rows(List.of(all)));
+    }
+
+    /** One JMH run of {@code forks} forks; its log appended to the scenario's after the first. */
+    private Collection<RunResult> runJmh(Scenario s, String id, RunDirectory run, Path log, Path workers, int forks,
+                                         boolean append, long[] lockWait) throws IOException, RunnerException, InterruptedException {
         try (SecretChannel secrets = WorkloadSecrets.serve(s.workload().spec());
-             OutputStream file = new FileOutputStream(log.toFile());
+             OutputStream file = new FileOutputStream(log.toFile(), append);
              PrintStream out = new PrintStream(tee(file), true, StandardCharsets.UTF_8)) {
             List<String> extra = new ArrayList<>(WorkerBalance.jvmArgs(workers));
             extra.addAll(WorkloadSecrets.jvmArgs(secrets));
-            Runner runner = new Runner(withObservation(options(s, extra).build(), id, run),
+            Options base = new OptionsBuilder().parent(options(s, extra).build()).forks(forks).build();
+            Runner runner = new Runner(withObservation(base, id, run),
                     OutputFormatFactory.createFormatInstance(out, VerboseMode.NORMAL));
-            results = JmhLockWait.run(runner::run, System.err, lockWait);
-        } catch (RunnerException e) {
-            return r.failure(failureReason(log, e));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return r.termination("interrupted");
+            long[] waited = {0};
+            try {
+                return JmhLockWait.run(runner::run, System.err, waited);
+            } finally {
+                lockWait[0] += waited[0]; // summed over the forks of precision on demand
+            }
         }
-        if (lockWait[0] > 0) {
-            r.config("jmh_lock_wait_s", Math.round(lockWait[0] / 1e7) / 100.0);
+    }
+
+    /**
+     * The forks' results as one: JMH aggregates a benchmark's iterations across its forks, so score,
+     * error and results-jmh.json pool every measured iteration (the row's {@code forks} is the first run's).
+     */
+    static RunResult pooled(List<RunResult> forks) {
+        if (forks.size() == 1) {
+            return forks.get(0);
         }
-        if (results.isEmpty()) {
-            return r.failure(failureReason(log, null));
+        List<BenchmarkResult> all = new ArrayList<>();
+        forks.forEach(f -> all.addAll(f.getBenchmarkResults()));
+        return new RunResult(forks.get(0).getParams(), all);
+    }
+
+    /** Every measured iteration's score, fork after fork. */
+    static double[] values(RunResult rr) {
+        List<Double> raw = new ArrayList<>();
+        for (BenchmarkResult br : rr.getBenchmarkResults()) {
+            for (IterationResult ir : br.getIterationResults()) {
+                raw.add(ir.getPrimaryResult().getScore());
+            }
         }
-        record(r, results.iterator().next(), s);
-        r.jmhRows(JmhJson.rows(results));
-        Observation.collect(r, run, id);
-        WorkerBalance.record(r, workers);
-        return r;
+        return raw.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
     /** {@code base} with {@link ObservingProfiler} added and the observation's JVM options appended to base's. */
@@ -178,13 +248,7 @@ public final class JmhBatchRunner implements ScenarioRunner {
         } else {
             r.metric("tasks_per_s", score * tasks);
         }
-        List<Double> raw = new ArrayList<>();
-        for (BenchmarkResult br : rr.getBenchmarkResults()) {
-            for (IterationResult ir : br.getIterationResults()) {
-                raw.add(ir.getPrimaryResult().getScore());
-            }
-        }
-        r.iterations(raw.stream().mapToDouble(Double::doubleValue).toArray());
+        r.iterations(values(rr));
     }
 
     /** The benchmark's own exception message from JMH's log: the first exception line after {@code <failure>}. */

@@ -1,0 +1,155 @@
+package org.fiberbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.fiberbench.cli.report.ResultsSchema;
+import org.fiberbench.result.RunDirectory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * {@code run --precision P% --max-time D} end to end with real JMH forks and loop forks: a loose target
+ * stops by precision, an impossible one by the budget (within budget and slack), and the table and
+ * results.json say which. Tiny scenarios keep each run to seconds.
+ */
+class PrecisionCliTest {
+    static {
+        System.setProperty("jmh.ignoreLock", "true"); // other JMH runs may share /tmp/jmh.lock; ours fork their own JVMs
+    }
+
+    private static final String[] BATCH = {"-e", "virtual", "-w", "sleep:ms=2", "-l", "batch:tasks=10",
+        "--warmup", "0", "--iterations", "3", "--time", "200ms"};
+
+    @TempDir
+    Path tmp;
+
+    private final StringWriter err = new StringWriter();
+
+    /** Runs the CLI with stdout captured; returns {exit status, stdout}. */
+    private Object[] run(Path out, String[] base, String... more) {
+        List<String> a = new ArrayList<>(List.of("run"));
+        a.addAll(List.of(base));
+        a.addAll(List.of(more));
+        a.addAll(List.of("--out", out.toString()));
+        PrintStream old = System.out;
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
+        try {
+            int code = Main.execute(err, a.toArray(String[]::new));
+            return new Object[] {code, buf.toString(StandardCharsets.UTF_8)};
+        } finally {
+            System.setOut(old);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> scenario(Path out) throws Exception {
+        Map<String, Object> doc = RunDirectory.read(out.resolve("results.json"));
+        return ((List<Map<String, Object>>) doc.get("scenarios")).get(0);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> precision(Map<String, Object> s) {
+        return (Map<String, Object>) ((Map<String, Object>) s.get("config")).get("precision");
+    }
+
+    @Test
+    void aLooseTargetStopsByPrecisionAndIsRecorded() throws Exception {
+        Path out = tmp.resolve("loose");
+        Object[] r = run(out, BATCH, "--precision", "90%", "--max-time", "60s");
+        assertEquals(0, r[0], err.toString());
+        Map<String, Object> p = precision(scenario(out));
+        assertEquals("precision", p.get("stopped"), p.toString());
+        assertEquals(90.0, ((Number) p.get("target_pct")).doubleValue());
+        assertTrue(((Number) p.get("achieved_pct")).doubleValue() <= 90, p.toString());
+        assertEquals(((List<?>) scenario(out).get("iterations")).size(), ((Number) p.get("iterations")).intValue());
+        assertFalse(((String) r[1]).contains("target ("), "a reached target is not noted: " + r[1]);
+        assertEquals(List.of(), ResultsSchema.errors(out.resolve("results.json")));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void anImpossibleTargetOnABatchStopsByTheBudgetWithEveryForkPooled() throws Exception {
+        Path out = tmp.resolve("batch-budget");
+        long t0 = System.nanoTime();
+        Object[] r = run(out, BATCH, "--precision", "0.001%", "--max-time", "14s");
+        assertEquals(0, r[0], err.toString());
+        Map<String, Object> s = scenario(out);
+        Map<String, Object> p = precision(s);
+        assertEquals("time budget", p.get("stopped"), p.toString());
+        double took = ((Number) s.get("duration_s")).doubleValue();
+        assertTrue(took < 14 + 10, "the scenario kept to its budget plus one fork's slack: " + took + " s");
+        int forks = ((Number) ((Map<String, Object>) s.get("config")).get("forks")).intValue();
+        int iterations = ((List<?>) s.get("iterations")).size();
+        assertTrue(forks >= 2, "more forks were added: " + forks);
+        assertEquals(3 * forks, iterations, "every fork's iterations pooled");
+        assertEquals(iterations, ((Number) ((Map<String, Object>) s.get("metrics")).get("samples")).intValue());
+        var jmh = (List<Map<String, Object>>) (List<?>) new com.fasterxml.jackson.databind.ObjectMapper()
+                .readValue(out.resolve("results-jmh.json").toFile(), List.class);
+        List<?> raw = (List<?>) ((Map<String, Object>) jmh.get(0).get("primaryMetric")).get("rawData");
+        assertEquals(forks, raw.size(), "results-jmh.json holds one row of raw data per fork");
+        assertTrue(((String) r[1]).contains("> 0.001% target (time budget)"), r[1].toString());
+        assertTrue((System.nanoTime() - t0) / 1e9 < 60);
+        assertEquals(List.of(), ResultsSchema.errors(out.resolve("results.json")));
+    }
+
+    @Test
+    void aClosedLoopStopsByPrecisionOrByTheBudgetAndSaysWhich() throws Exception {
+        String[] closed = {"-e", "virtual", "-w", "sleep:ms=5", "-l", "closed:users=4,duration=2s"};
+        Path loose = tmp.resolve("closed-loose");
+        assertEquals(0, run(loose, closed, "--precision", "90%", "--max-time", "30s")[0], err.toString());
+        Map<String, Object> p = precision(scenario(loose));
+        assertEquals("precision", p.get("stopped"), p.toString());
+        assertTrue(((Number) scenario(loose).get("duration_s")).doubleValue() < 20, "ended well before its budget");
+
+        Path tight = tmp.resolve("closed-budget");
+        Object[] r = run(tight, closed, "--precision", "0.001%", "--max-time", "8s");
+        assertEquals(0, r[0], err.toString());
+        Map<String, Object> s = scenario(tight);
+        assertEquals("time budget", precision(s).get("stopped"));
+        assertTrue(((List<?>) s.get("iterations")).size() >= 3, "the window stretched past the load's 2 s");
+        assertTrue(((Number) s.get("duration_s")).doubleValue() < 8 + 3, "within budget and slack: " + s.get("duration_s"));
+        assertTrue(((String) r[1]).contains("> 0.001% target (time budget)"), r[1].toString());
+        assertEquals(List.of(), ResultsSchema.errors(tight.resolve("results.json")));
+    }
+
+    @Test
+    void iterationsWithoutPrecisionMeasureExactlyThatManyAndRecordNoPrecision() throws Exception {
+        Path out = tmp.resolve("fixed");
+        assertEquals(0, run(out, BATCH)[0], err.toString());
+        assertEquals(3, ((List<?>) scenario(out).get("iterations")).size());
+        assertEquals(null, precision(scenario(out)));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "--precision|0%|'0%'", "--precision|abc|'abc'", "--precision|150%|'150%'", "--max-time|-1s|-1s",
+        "--max-time|0s|0s"})
+    void badTargetsAndBudgetsAreOneLineAndExitTwo(String option, String value, String named) {
+        Path out = tmp.resolve("bad");
+        List<String> more = new ArrayList<>(List.of(option, value));
+        if (option.equals("--max-time")) {
+            more.addAll(List.of("--precision", "5%"));
+        }
+        Object[] r = run(out, BATCH, more.toArray(String[]::new));
+        String text = err.toString();
+        assertEquals(2, r[0], text);
+        assertEquals(1, text.lines().count(), "one line: " + text);
+        assertTrue(text.contains(option) && text.contains(named) && text.contains("accepted")
+                || text.contains(option) && text.contains(named) && text.contains("negative"), text);
+        assertFalse(Files.exists(out), "nothing written");
+    }
+}

@@ -1,0 +1,87 @@
+package org.fiberbench.stats;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Precision on demand: keep measuring until the 99.9% half-width (the table's {@code ±}) is within
+ * {@code targetPct} of the score, or {@code budget} (per scenario) is spent. A pure rule over the
+ * iteration values so far; the runners decide how to add iterations (JMH forks, loop seconds).
+ *
+ * @param targetPct the half-width allowed, in percent of the score (0 &lt; P &lt; 100)
+ * @param budget    wall time one scenario may take, from its start, before it stops adding
+ */
+public record Precision(double targetPct, Duration budget) {
+    /** JMH-style: never judge an interval of fewer than this many iterations. */
+    public static final int MIN_ITERATIONS = 3;
+    /** Iterations one scenario may pool at most, whatever the budget left. */
+    public static final int MAX_ITERATIONS = 1000;
+    /** Budget of a scenario when {@code --max-time} is not given. */
+    public static final Duration DEFAULT_BUDGET = Duration.ofSeconds(60);
+
+    /** Why a scenario stopped adding iterations; null while it goes on. */
+    public enum Stop {
+        PRECISION("precision"), TIME_BUDGET("time budget"), ITERATION_CAP("iteration cap");
+
+        public final String label;
+
+        Stop(String label) {
+            this.label = label;
+        }
+    }
+
+    public Precision {
+        if (!(targetPct > 0 && targetPct < 100)) { // the CLI checks first, with its own message
+            throw new IllegalArgumentException("target " + targetPct + "% is out of range; accepted: above 0 and below 100");
+        }
+        if (budget.isZero() || budget.isNegative()) {
+            throw new IllegalArgumentException("budget " + budget + " is out of range; accepted: > 0");
+        }
+    }
+
+    /** Half-width of the values in percent of their mean; NaN with fewer than 2 values or a zero mean. */
+    public static double achievedPct(double[] values) {
+        if (values.length < 2) {
+            return Double.NaN;
+        }
+        double mean = 0;
+        for (double v : values) {
+            mean += v;
+        }
+        mean /= values.length;
+        return mean == 0 ? Double.NaN : 100 * Sample.of(values).error() / Math.abs(mean);
+    }
+
+    /**
+     * Whether to stop now; null: add more. Never stops before {@link #MIN_ITERATIONS}. {@code nextStep} is what adding more would take (a JMH fork costs seconds,
+     * a loop second costs one): more is not started when it would end past the budget.
+     */
+    public Stop decide(double[] values, Duration elapsed, Duration nextStep) {
+        if (values.length < MIN_ITERATIONS) {
+            return null; // the minimum is always measured: no verdict, and no budget check, before it
+        }
+        if (achievedPct(values) <= targetPct) { // a constant series has a zero half-width: done at once
+            return Stop.PRECISION;
+        }
+        if (values.length >= MAX_ITERATIONS) {
+            return Stop.ITERATION_CAP;
+        }
+        if (elapsed.plus(nextStep).compareTo(budget) > 0) {
+            return Stop.TIME_BUDGET;
+        }
+        return null;
+    }
+
+    /** results.json's {@code config.precision}. */
+    public Map<String, Object> section(double[] values, Stop stop) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("target_pct", targetPct);
+        double pct = achievedPct(values);
+        m.put("achieved_pct", Double.isNaN(pct) ? null : Math.round(pct * 100) / 100.0);
+        m.put("iterations", values.length);
+        m.put("max_time_s", budget.toMillis() / 1000.0);
+        m.put("stopped", stop.label);
+        return m;
+    }
+}
