@@ -128,18 +128,27 @@ public final class LoadCommand implements Callable<Integer> {
         }
         LoadGenerator generator = LoadGenerator.create(options, run.scenarioFile(id, ".hlog"))
                 .onInterval(iv -> System.err.println(secondLine(iv)));
+        System.err.printf("fiberbench: loading %s with %s (%s client); results in %s%n", options.target().describe(),
+                options.load(), options.client().id(), run.dir());
+        return exit(measure(generator, outcome -> finish(run, id, workload, options, outcome)));
+    }
+
+    /**
+     * Runs the load and hands its outcome to {@code finish} exactly once: at the end, or from Ctrl-C,
+     * which stops sending, writes the finished intervals and keeps the JVM up until the writer is done.
+     */
+    private static LoadOutcome measure(LoadGenerator generator, Consumer<LoadOutcome> finish) throws Exception {
         AtomicBoolean claimed = new AtomicBoolean();
         CountDownLatch written = new CountDownLatch(1);
         Consumer<LoadOutcome> write = outcome -> {
             if (claimed.compareAndSet(false, true)) {
                 try {
-                    finish(run, id, workload, options, outcome);
+                    finish.accept(outcome);
                 } finally {
                     written.countDown();
                 }
             }
         };
-        // Ctrl-C: stop sending, write the finished intervals, and keep the JVM up until whoever writes is done
         Thread hook = new Thread(() -> {
             generator.stop();
             if (!claimed.get()) {
@@ -148,8 +157,6 @@ public final class LoadCommand implements Callable<Integer> {
             awaitQuietly(written);
         }, "fiberbench-load-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
-        System.err.printf("fiberbench: loading %s with %s (%s client); results in %s%n", options.target().describe(),
-                options.load(), options.client().id(), run.dir());
         LoadOutcome outcome;
         try (StopSignals.Handle term = StopSignals.termAsInterrupt()) {
             outcome = generator.run();
@@ -160,7 +167,7 @@ public final class LoadCommand implements Callable<Integer> {
         } catch (IllegalStateException shuttingDown) {
             // Ctrl-C arrived as the load ended: the hook is running and the results are written
         }
-        return exit(outcome);
+        return outcome;
     }
 
     /**

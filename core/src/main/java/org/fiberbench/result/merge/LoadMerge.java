@@ -57,11 +57,8 @@ final class LoadMerge {
         }
     }
 
-    static Merge.Joined join(List<Part> parts) {
-        List<Generator> gens = new ArrayList<>();
-        for (Part p : parts) {
-            gens.add(generator(p));
-        }
+    /** Only runs of one scenario (the same workload and load) add up. */
+    private static void sameScenario(List<Generator> gens) {
         Generator first = gens.get(0);
         for (Generator g : gens) {
             for (String key : List.of("workload", "load")) {
@@ -71,6 +68,15 @@ final class LoadMerge {
                 }
             }
         }
+    }
+
+    static Merge.Joined join(List<Part> parts) {
+        List<Generator> gens = new ArrayList<>();
+        for (Part p : parts) {
+            gens.add(generator(p));
+        }
+        Generator first = gens.get(0);
+        sameScenario(gens);
         Merge.same(parts, "start_at", "start times (load --start-at)");
         int n = gens.stream().mapToInt(g -> g.corrected().size()).max().orElse(0);
         List<Histogram> corrected = new ArrayList<>();
