@@ -57,9 +57,16 @@ class TempFilesTest {
 
     /** What a run leaves in the temp base: JMH's files, task directories, our per-run directories (JMH's lock stays). */
     private static List<String> leftovers(Path base) throws IOException {
-        try (Stream<Path> all = Files.walk(base)) {
-            return all.filter(p -> !p.equals(base)).map(p -> base.relativize(p).toString())
-                    .filter(n -> !n.equals("jmh.lock") && !n.startsWith("out") && !n.endsWith(".log")).toList();
+        // a running fork writes and deletes task files while this walks: a file gone mid-walk means walk again
+        for (int attempt = 1; ; attempt++) {
+            try (Stream<Path> all = Files.walk(base)) {
+                return all.filter(p -> !p.equals(base)).map(p -> base.relativize(p).toString())
+                        .filter(n -> !n.equals("jmh.lock") && !n.startsWith("out") && !n.endsWith(".log")).toList();
+            } catch (java.io.UncheckedIOException e) {
+                if (!(e.getCause() instanceof java.nio.file.NoSuchFileException) || attempt == 50) {
+                    throw e;
+                }
+            }
         }
     }
 
