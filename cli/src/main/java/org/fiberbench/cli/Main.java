@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
 /** The {@code fiberbench} command. */
 @Command(name = "fiberbench", mixinStandardHelpOptions = true, version = "fiberbench 0.1.0",
         description = "A benchmark lab for JVM concurrency: executors × workloads × load models, measured soundly.",
-        subcommands = {RunCommand.class, ListCommand.class, JmhCommand.class, ReportCommand.class, CompareCommand.class, MergeCommand.class,
+        subcommands = {RunCommand.class, ListCommand.class, JmhCommand.class, ReportCommand.class, CompareCommand.class, MergeCommand.class, ImportCommand.class,
                 org.fiberbench.cli.http.ServeCommand.class, org.fiberbench.cli.http.LoadCommand.class,
                 org.fiberbench.cli.orderbook.OrderbookCommand.class, org.fiberbench.cli.profile.ProfileCommand.class,
                 WorkerCommand.class, CommandLine.HelpCommand.class})
