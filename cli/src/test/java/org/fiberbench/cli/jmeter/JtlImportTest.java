@@ -83,8 +83,10 @@ class JtlImportTest {
         double little = USERS / (m.path("service_mean_ns").asDouble() / 1e9);
         assertTrue(tp > 0.8 * little && tp < 1.1 * little, "throughput " + tp + " vs Little's law " + little);
         assertTrue(tp < 1.05 * USERS / (DELAY_MS / 1000.0), "no more than the endpoint's delay allows: " + tp);
-        double jmeterRate = Double.parseDouble(summary.group(2)); // JMeter's: samples over first start to last end, too
-        assertEquals(jmeterRate, tp, 0.1 * jmeterRate, "JMeter's own summary rate");
+        // JMeter's summary divides the same count by its summariser's clock, which starts before the first
+        // send (thread start-up): its rate can only read lower than the one over first send to last answer
+        double jmeterRate = Double.parseDouble(summary.group(2));
+        assertTrue(tp >= 0.97 * jmeterRate, "JMeter's own summary rate " + jmeterRate + " vs " + tp);
         assertTrue(m.path("service_p50_ns").asLong() >= DELAY_MS * 1_000_000L, "no answer before the endpoint's delay: " + m);
         assertTrue(m.path("service_p50_ns").asLong() < 2 * DELAY_MS * 1_000_000L, m.toString());
         assertEquals("jmeter", s.path("executor").asText());
