@@ -108,8 +108,10 @@ public final class StockJMeter {
     }
 
     /**
-     * A stock {@code jmeter-server} ({@code -s}) on 127.0.0.1:{@code port}, RMI without TLS (loopback only),
-     * returned once its registry accepts connections (at most {@code limit}). Close it to end it.
+     * A stock {@code jmeter-server} ({@code -s}) on {@code port}, RMI without TLS, its stubs naming 127.0.0.1,
+     * returned once its registry accepts connections (at most {@code limit}). Close it to end it. JMeter 5.6.3 has
+     * no bind address: its registry and engine ports listen on every interface while it runs, so tests keep
+     * it up for one run only and use it on machines whose other interfaces are not reachable (CI, a sandbox).
      */
     public Server server(int port, Path log, Duration limit) throws IOException, InterruptedException {
         List<String> cmd = command("-s", "-j", log.toString(), "-Jserver_port=" + port, "-Jserver.rmi.ssl.disable=true",

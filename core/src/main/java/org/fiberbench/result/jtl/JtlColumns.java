@@ -17,7 +17,8 @@ record JtlColumns(Map<String, Integer> index, int count, boolean header) {
 
     /** The columns of a file whose first row is {@code first}: its header, or the defaults when it is a sample. */
     static JtlColumns of(String file, List<String> first) {
-        if (!first.isEmpty() && first.get(0).trim().equalsIgnoreCase("timeStamp")) {
+        // a header is any first row naming timeStamp: JMeter writes the columns it was told to save, in its order
+        if (first.stream().anyMatch(f -> f.trim().equals("timeStamp"))) {
             Map<String, Integer> index = new HashMap<>();
             for (int i = 0; i < first.size(); i++) {
                 index.putIfAbsent(first.get(i).trim(), i);
