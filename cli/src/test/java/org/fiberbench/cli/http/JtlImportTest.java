@@ -1,4 +1,4 @@
-package org.fiberbench.cli.jmeter;
+package org.fiberbench.cli.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -17,11 +17,10 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fiberbench.cli.Main;
+import org.fiberbench.cli.jmeter.StockJMeter;
 import org.fiberbench.cli.report.ResultsSchema;
-import org.fiberbench.executor.ExecutorSpec;
 import org.fiberbench.http.Buckets;
-import org.fiberbench.server.BenchServer;
-import org.fiberbench.server.ServerOptions;
+import org.fiberbench.server.ServerMain;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -29,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Stock JMeter (its own launcher and Maven jars, no fiberbench code) runs a hand-written closed plan
- * against fiberbench's server on loopback; {@code import jtl} turns its JTL into a run directory whose
+ * against {@code fiberbench serve} on loopback (a JVM of its own); {@code import jtl} turns its JTL into a run directory whose
  * figures agree with JMeter's own summary and with Little's law. One JMeter run serves every test.
  */
 class JtlImportTest {
@@ -38,7 +37,8 @@ class JtlImportTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     @TempDir
     static Path tmp;
-    private static BenchServer server;
+    private static CliProcess serve;
+    private static String base;
     private static StockJMeter jmeter;
     private static Path jtl;
     private static StockJMeter.Run run;
@@ -46,9 +46,12 @@ class JtlImportTest {
 
     @BeforeAll
     static void runStockJMeterAndImport() throws Exception {
-        server = BenchServer.start(ServerOptions.local(ExecutorSpec.parse("virtual")).withoutAuth());
+        serve = CliProcess.start(tmp.resolve("serve.log"), "serve", "-e", "virtual", "--port", "0", "--no-auth");
+        String ready = serve.awaitLine(ServerMain.READY_PREFIX);
+        assertNotNull(ready, serve.output());
+        base = ready.substring(ServerMain.READY_PREFIX.length()).split(" ")[0];
         jmeter = StockJMeter.in(tmp);
-        java.net.URI url = java.net.URI.create(server.url());
+        java.net.URI url = java.net.URI.create(base);
         Path plan = StockJMeter.plan("closed-get.jmx", Map.of("USERS", "" + USERS, "SECONDS", "3", "HOST", "127.0.0.1",
                 "PORT", "" + url.getPort(), "PATH", "/thread/benchmark?ms=" + DELAY_MS), tmp.resolve("plan.jmx"));
         jtl = tmp.resolve("out.jtl");
@@ -59,9 +62,9 @@ class JtlImportTest {
     }
 
     @AfterAll
-    static void stop() {
-        if (server != null) {
-            server.stop(Duration.ofSeconds(2));
+    static void stop() throws InterruptedException {
+        if (serve != null) {
+            serve.close();
         }
     }
 
@@ -90,7 +93,7 @@ class JtlImportTest {
         assertTrue(m.path("service_p50_ns").asLong() >= DELAY_MS * 1_000_000L, "no answer before the endpoint's delay: " + m);
         assertTrue(m.path("service_p50_ns").asLong() < 2 * DELAY_MS * 1_000_000L, m.toString());
         assertEquals("jmeter", s.path("executor").asText());
-        assertEquals("http:url=" + server.url() + "thread/benchmark?ms=" + DELAY_MS, s.path("workload").asText());
+        assertEquals("http:url=" + base + "thread/benchmark?ms=" + DELAY_MS, s.path("workload").asText());
         assertEquals("closed:users=" + USERS + ",duration=3s", s.path("load").asText());
     }
 
@@ -173,7 +176,7 @@ class JtlImportTest {
 
     @Test
     void twoStockJMeterServersGiveAnAgentEach() throws Exception {
-        java.net.URI url = java.net.URI.create(server.url());
+        java.net.URI url = java.net.URI.create(base);
         Path plan = StockJMeter.plan("closed-get.jmx", Map.of("USERS", "2", "SECONDS", "2", "HOST", "127.0.0.1",
                 "PORT", "" + url.getPort(), "PATH", "/thread/benchmark?ms=" + DELAY_MS), tmp.resolve("dist.jmx"));
         Path dist = tmp.resolve("dist.jtl");
