@@ -203,7 +203,7 @@ public final class LoadGenerator {
             if (intended >= end) {
                 return;
             }
-            paceUntil(intended);
+            sleepUntil(intended);
             if (active.get() >= options.maxInFlight()) {
                 recorder.error("in_flight_limit");
             } else {
@@ -269,20 +269,6 @@ public final class LoadGenerator {
             last = now;
             if (stopped) {
                 return;
-            }
-        }
-    }
-
-    /**
-     * The open model's wait for the next request: parked while it is far off, spun over the last
-     * 200 µs, as the loop's pacer does, since a park overshoots by the timer slack.
-     */
-    private void paceUntil(long deadline) {
-        for (long left; (left = deadline - System.nanoTime()) > 0 && !stopped; ) {
-            if (left > 200_000) {
-                LockSupport.parkNanos(Math.min(left - 200_000, 100_000_000));
-            } else {
-                Thread.onSpinWait();
             }
         }
     }

@@ -22,11 +22,6 @@ import org.fiberbench.workload.Workload;
  */
 final class OpenLoadModel implements LoadModel {
     private static final int RING = 1 << 16;
-    /**
-     * The last stretch before a task is due is spun, not parked: a park on Linux overshoots by the
-     * timer slack and the wake-up (50–100 µs here), which at 100,000/s is ten tasks late each time.
-     */
-    static final long SPIN_NANOS = 200_000;
 
     private final TaskExecutor executor;
     private final Workload workload;
@@ -89,20 +84,19 @@ final class OpenLoadModel implements LoadModel {
         extraTickets = extra;
     }
 
-    /** Returns the first {@code nanoTime} at or after {@code due}: parked while far off, spinning the rest. */
+    /**
+     * Returns the first {@code nanoTime} at or after {@code due}, parked until then. A park overshoots by
+     * the timer slack and the wake-up (the pacer lag's p50, about 60 µs), after which the tasks due
+     * meanwhile go out back to back; spinning the last stretch instead was measured and rejected: on a
+     * shared 2-core machine the spinning pacer lost its core to the scheduler and its start delay grew
+     * tenfold or more (docs/latency.md).
+     */
     static long waitUntil(long due) {
-        for (long now; ; ) {
-            now = System.nanoTime();
-            long left = due - now;
-            if (left <= 0) {
-                return now;
-            }
-            if (left > SPIN_NANOS) {
-                LockSupport.parkNanos(left - SPIN_NANOS);
-            } else {
-                Thread.onSpinWait();
-            }
+        long now;
+        while ((now = System.nanoTime()) < due) {
+            LockSupport.parkNanos(due - now);
         }
+        return now;
     }
 
     @Override
