@@ -2,12 +2,14 @@ package org.fiberbench.http;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.SocketTimeoutException;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 
 /**
  * Closed-model users on non-blocking keep-alive connections, many per thread, as wrk runs them: one
@@ -73,7 +75,7 @@ final class MultiplexedUsers {
         this.end = end;
         try (Selector s = Selector.open()) {
             selector = s;
-            java.util.function.Consumer<SelectionKey> onReady = key -> ready((Connection) key.attachment());
+            Consumer<SelectionKey> onReady = key -> ready((Connection) key.attachment());
             long nextCheck = 0;
             while (!stopped.getAsBoolean()) {
                 long now = System.nanoTime();
@@ -149,7 +151,7 @@ final class MultiplexedUsers {
                     // a full socket buffer on a small request: the peer reads nothing; bounded wait
                     giveUp = giveUp == 0 ? System.nanoTime() + target.timeout().toNanos() : giveUp;
                     if (System.nanoTime() > giveUp) {
-                        throw new java.net.SocketTimeoutException("the server reads no request");
+                        throw new SocketTimeoutException("the server reads no request");
                     }
                     Thread.onSpinWait();
                 }

@@ -3,6 +3,7 @@ package org.fiberbench.http;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Locale;
 
 /**
  * An incremental HTTP/1.1 response reader: bytes go in as they arrive, in pieces of any size, and
@@ -233,7 +234,7 @@ final class ResponseParser {
     }
 
     private boolean contains(String lower) {
-        return new String(line, 0, lineLen, StandardCharsets.ISO_8859_1).toLowerCase(java.util.Locale.ROOT).contains(lower);
+        return new String(line, 0, lineLen, StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT).contains(lower);
     }
 
     /** The number at {@code from} (spaces skipped), in the radix; stops at the first non-digit. */
