@@ -29,6 +29,8 @@ import org.junit.jupiter.api.Test;
  */
 class PipelinedMatchingTest {
     private ServerSocket listener;
+    /** Each connection answers one request with Connection: close, then closes. */
+    private volatile boolean closeEach;
     private final List<Socket> accepted = new ArrayList<>();
 
     @BeforeEach
@@ -78,6 +80,30 @@ class PipelinedMatchingTest {
     }
 
     @Test
+    void aServerThatClosesAfterEachResponseGetsANewConnectionEachTime() throws Exception {
+        closeEach = true;
+        AtomicLong ok = new AtomicLong();
+        AtomicLong errors = new AtomicLong();
+        MultiplexedUsers.Outcomes count = new MultiplexedUsers.Outcomes() {
+            @Override
+            public void response(int user, long seq, long sentAt, long doneAt, int status, String body) {
+                (status == 200 && "closing".equals(body) ? ok : errors).incrementAndGet();
+            }
+
+            @Override
+            public void error(String errorClass) {
+                errors.incrementAndGet();
+            }
+        };
+        HttpTarget t = HttpTarget.of("http://127.0.0.1:" + listener.getLocalPort() + "/", null, null, Duration.ofSeconds(5), "closing");
+        long now = System.nanoTime();
+        new MultiplexedUsers(t, SocketHttpSender.requestBytes(t), new long[] {now, now}, 1, count)
+                .run(now + 300_000_000L, now + 3_000_000_000L, () -> false);
+        assertEquals(0, errors.get(), "errors");
+        assertTrue(ok.get() > 10, "only " + ok.get() + " responses");
+    }
+
+    @Test
     void responsesCutAtEveryByteAreReadWhole() throws IOException {
         byte[] stream = new ByteArrayOutputStream() {{
                 writeBytes(response(10));
@@ -106,10 +132,27 @@ class PipelinedMatchingTest {
                 synchronized (accepted) {
                     accepted.add(s);
                 }
-                Thread.ofPlatform().daemon().start(() -> answer(s));
+                Thread.ofPlatform().daemon().start(() -> {
+                    if (closeEach) {
+                        answerOnceAndClose(s);
+                    } else {
+                        answer(s);
+                    }
+                });
             } catch (IOException e) {
                 return;
             }
+        }
+    }
+
+    /** Reads one request, answers it with a body read up to the close. */
+    private static void answerOnceAndClose(Socket s) {
+        try (s; InputStream in = s.getInputStream(); OutputStream out = s.getOutputStream()) {
+            byte[] buf = new byte[8192];
+            in.read(buf);
+            out.write("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\nclosing".getBytes(StandardCharsets.ISO_8859_1));
+        } catch (IOException e) {
+            // the client closed first: nothing to answer
         }
     }
 
