@@ -13,8 +13,8 @@ import org.fiberbench.load.OpenLoad;
 import org.fiberbench.measure.LatencyReport;
 
 /**
- * The HTTP load generator. Closed model: N users on virtual threads, each request → response →
- * next. Open model: requests start on a fixed schedule (uniform or Poisson), each on its own
+ * The HTTP load generator. Closed model: N users, each request → response → next, as connections
+ * multiplexed on selector threads ({@link MultiplexedUsers}; the JDK client: a thread per user). Open model: requests start on a fixed schedule (uniform or Poisson), each on its own
  * virtual thread, and latency counts from the intended start, so a stalled server shows its real
  * latency; the uncorrected time from the actual send is kept beside it. One interval thread cuts
  * the recording every second. {@link #stop} ends the load early; finished intervals are kept.
