@@ -13,8 +13,8 @@ import org.fiberbench.load.OpenLoad;
 import org.fiberbench.measure.LatencyReport;
 
 /**
- * The HTTP load generator. Closed model: N users on virtual threads, each request → response →
- * next. Open model: requests start on a fixed schedule (uniform or Poisson), each on its own
+ * The HTTP load generator. Closed model: N users, each request → response → next, as connections
+ * multiplexed on selector threads ({@link MultiplexedUsers}; the JDK client: a thread per user). Open model: requests start on a fixed schedule (uniform or Poisson), each on its own
  * virtual thread, and latency counts from the intended start, so a stalled server shows its real
  * latency; the uncorrected time from the actual send is kept beside it. One interval thread cuts
  * the recording every second. {@link #stop} ends the load early; finished intervals are kept.
@@ -88,13 +88,83 @@ public final class LoadGenerator {
     private void closed() throws InterruptedException {
         int users = options.loop().users();
         long rampNanos = options.ramp().toNanos();
-        List<Thread> threads = new ArrayList<>(users);
+        long[] startAts = new long[users];
         for (int i = 0; i < users; i++) {
-            long startAt = start + (users == 1 ? 0 : rampNanos * i / users);
-            threads.add(userThread(users).name("fiberbench-user-" + i).start(() -> user(startAt)));
+            startAts[i] = start + (users == 1 ? 0 : rampNanos * i / users);
         }
+        List<Thread> threads = options.client() == HttpSender.Kind.SOCKET ? multiplexed(startAts) : blocking(startAts);
         for (Thread t : threads) {
             t.join();
+        }
+    }
+
+    /** JDK client: a thread per user, each blocking in {@link HttpSender#send}. */
+    private List<Thread> blocking(long[] startAts) {
+        List<Thread> threads = new ArrayList<>(startAts.length);
+        for (int i = 0; i < startAts.length; i++) {
+            long startAt = startAts[i];
+            threads.add(userThread(startAts.length).name("fiberbench-user-" + i).start(() -> user(startAt)));
+        }
+        return threads;
+    }
+
+    /**
+     * Socket client: the users dealt round-robin to {@link #loops} platform threads, each serving its
+     * share of connections from one selector (wrk's design), so no thread parks or wakes per request.
+     */
+    private List<Thread> multiplexed(long[] startAts) {
+        int loops = Math.min(startAts.length, loops());
+        byte[] request = SocketHttpSender.requestBytes(options.target());
+        long drainUntil = end + options.target().timeout().toNanos() + 1_000_000_000L;
+        List<Thread> threads = new ArrayList<>(loops);
+        for (int l = 0; l < loops; l++) {
+            long[] mine = new long[(startAts.length - l + loops - 1) / loops];
+            for (int i = 0; i < mine.length; i++) {
+                mine[i] = startAts[l + i * loops];
+            }
+            MultiplexedUsers m = new MultiplexedUsers(options.target(), request, mine, 1, new Recording());
+            threads.add(Thread.ofPlatform().daemon().name("fiberbench-users-" + l).start(() -> {
+                try {
+                    m.run(end, drainUntil, () -> stopped);
+                } catch (IOException e) {
+                    recorder.error("io");
+                }
+            }));
+        }
+        return threads;
+    }
+
+    /** Selector threads of the closed model: {@code -Dfiberbench.load.loops=N}, else one per two CPUs (at least one). */
+    static int loops() {
+        String forced = System.getProperty("fiberbench.load.loops", "");
+        return forced.isEmpty() ? Math.max(1, Runtime.getRuntime().availableProcessors() / 2) : Math.max(1, Integer.parseInt(forced));
+    }
+
+    /** The multiplexed users' outcomes into the recorder: in the closed model latency counts from the send. */
+    private final class Recording implements MultiplexedUsers.Outcomes {
+        @Override
+        public void response(int user, long seq, long sentAt, long doneAt, int status, String body) {
+            Response r = HttpSender.check(options.target(), status, body);
+            if (r.ok()) {
+                recorder.success(doneAt - sentAt, doneAt - sentAt);
+            } else {
+                recorder.error(r.error());
+            }
+        }
+
+        @Override
+        public void error(String errorClass) {
+            recorder.error(errorClass);
+        }
+
+        @Override
+        public void sent() {
+            recorder.sent();
+        }
+
+        @Override
+        public void active(int delta) {
+            active.addAndGet(delta);
         }
     }
 

@@ -27,13 +27,18 @@ final class SocketHttpSender implements HttpSender {
     SocketHttpSender(HttpTarget target) {
         this.target = target;
         this.address = new InetSocketAddress(target.uri().getHost(), target.port());
+        this.request = requestBytes(target);
+    }
+
+    /** The GET request every connection sends, prepared once. */
+    static byte[] requestBytes(HttpTarget target) {
         StringBuilder sb = new StringBuilder().append("GET ").append(target.pathAndQuery()).append(" HTTP/1.1\r\n")
                 .append("Host: ").append(target.uri().getRawAuthority()).append("\r\n")
                 .append("User-Agent: fiberbench\r\nAccept: */*\r\n");
         if (target.authorization() != null) {
             sb.append("Authorization: ").append(target.authorization()).append("\r\n");
         }
-        this.request = sb.append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1);
+        return sb.append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1);
     }
 
     @Override

@@ -85,7 +85,7 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--expect", paramLabel = "TEXT", description = "a 2xx body without TEXT is a 'body' error")
     String expect;
 
-    @Option(names = "--client", paramLabel = "KIND", description = "socket (default: blocking keep-alive sockets) or jdk (java.net.http.HttpClient)")
+    @Option(names = "--client", paramLabel = "KIND", description = "socket (default: keep-alive sockets, closed users multiplexed on selector threads) or jdk (java.net.http.HttpClient)")
     String client = LoadOptions.DEFAULT_CLIENT.id();
 
     @Option(names = "--start-at", paramLabel = "TIME", description = {"start the load at TIME (ISO-8601 instant, or HH:MM:SS"

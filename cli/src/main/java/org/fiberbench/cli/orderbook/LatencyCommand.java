@@ -51,6 +51,10 @@ final class LatencyCommand implements Callable<Integer> {
         description = "naive, fast or empty (the loop's own floor on this machine); repeat or comma-separate (default naive and fast)")
     List<String> impls = new ArrayList<>();
 
+    @Option(names = "--floor", description = "also run the empty book (the loop's own floor) before the impls of each "
+            + "timing and JVM options, and print each impl's p50/p99/p99.9 beside it")
+    boolean floor;
+
     @Option(names = "--jvm-args", paramLabel = "ARGS", description = "JVM options of one fork, e.g. \"-Xmx1g -Xmn750m\"; repeat for more")
     List<String> jvmArgs = new ArrayList<>();
 
@@ -76,6 +80,9 @@ final class LatencyCommand implements Callable<Integer> {
     private final Map<String, String> baselineIds = new HashMap<>();
     /** p99 in µs per JVM option set and "impl timing" column, for the GC experiment table. */
     private final Map<String, Map<String, Double>> p99ByJvm = new LinkedHashMap<>();
+    /** The empty book's run per "timing jvm" and the impls' beside it, for the floor table. */
+    private final Map<String, LatencyBenchmark.Result> floors = new LinkedHashMap<>();
+    private final List<String> besideFloor = new ArrayList<>();
 
     @Override
     public Integer call() throws Exception {
@@ -94,7 +101,7 @@ final class LatencyCommand implements Callable<Integer> {
             throw new SpecException("--seconds " + seconds + " must be in 1..3600");
         }
         List<Timing> ts = timings();
-        List<BookKind> kinds = Runs.implsWithFloor(impls);
+        List<BookKind> kinds = floorFirst(Runs.implsWithFloor(impls));
         List<List<String>> sets = Runs.jvmArgSets(jvmArgs);
         jvmColumn = Runs.jvmColumn(sets);
         CommandLog log = CommandCodec.read(input); // fail fast on a malformed file, before any fork
@@ -111,6 +118,16 @@ final class LatencyCommand implements Callable<Integer> {
             run.finish(); // also when a fork or the JVM failed: the finished rows and the report are kept
         }
         return gate.exit(code);
+    }
+
+    /** With {@code --floor} or {@code --impl empty}: the empty book first, so it is each group's baseline. */
+    private List<BookKind> floorFirst(List<BookKind> kinds) {
+        if (!floor && !kinds.contains(BookKind.EMPTY)) {
+            return kinds;
+        }
+        List<BookKind> out = new ArrayList<>(List.of(BookKind.EMPTY));
+        kinds.stream().filter(k -> k != BookKind.EMPTY).forEach(out::add);
+        return out;
     }
 
     /** The scenarios {@link #forks} will run, for the thresholds to be checked against before any fork starts. */
@@ -134,14 +151,14 @@ final class LatencyCommand implements Callable<Integer> {
         return "open:rate=" + rate + ",duration=" + seconds + "s,timing=" + t.label();
     }
 
-    /** Every JVM option set × impl × timing, each in its own fork; 130 when interrupted. */
+    /** Every JVM option set × timing × impl (the floor first), each in its own fork; 130 when interrupted. */
     private int forks(OrderbookRun run, PrintWriter o, List<Timing> ts, List<BookKind> kinds, List<List<String>> sets) {
         o.printf("%-6s %-8s " + jvmColumn + " %12s %12s %12s %12s %10s %5s%n", "impl", "timing", "jvm-args", "p50 µs", "p99 µs",
                 "p99.9 µs", "max µs", "sent/s", "cpu%");
         o.flush();
         for (List<String> set : sets) {
-            for (BookKind kind : kinds) {
-                for (Timing t : ts) {
+            for (Timing t : ts) {
+                for (BookKind kind : kinds) {
                     if (one(run, o, kind, t, set)) {
                         return 130;
                     }
@@ -150,6 +167,11 @@ final class LatencyCommand implements Callable<Integer> {
         }
         if (sets.size() > 1) {
             gcTable(o);
+        }
+        if (!besideFloor.isEmpty()) {
+            o.printf("%nBeside the floor (the empty book, same timing and JVM options), µs: book | floor%n");
+            besideFloor.forEach(o::println);
+            o.flush();
         }
         return failed ? 1 : 0;
     }
@@ -172,7 +194,15 @@ final class LatencyCommand implements Callable<Integer> {
         long started = System.nanoTime();
         try {
             LatencyBenchmark.Result res = Forked.latency(input, kind, t, rate, seconds, args);
-            LatencyResults.record(run.directory(), r, res, Runs.label(set));
+            String place = t.label() + " " + Runs.label(set);
+            LatencyBenchmark.Result floorRes = kind == BookKind.EMPTY ? null : floors.get(place);
+            if (kind == BookKind.EMPTY) {
+                floors.put(place, res);
+            }
+            LatencyResults.record(run.directory(), r, res, Runs.label(set), floorRes);
+            if (floorRes != null) {
+                besideFloor.add(LatencyResults.besideFloor(kind.label(), t.label(), String.format(jvmColumn, Runs.label(set)), res, floorRes));
+            }
             if (jfrFile != null) {
                 run.attachJfr(r, id, jfrFile);
             }

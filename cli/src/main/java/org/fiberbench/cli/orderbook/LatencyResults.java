@@ -25,7 +25,8 @@ final class LatencyResults {
     private LatencyResults() {
     }
 
-    static void record(RunDirectory run, ScenarioResult r, LatencyBenchmark.Result res, String jvm) {
+    /** {@code floor}: the empty book's run at the same timing and JVM options, or null; it goes into {@code orderbook.floor}. */
+    static void record(RunDirectory run, ScenarioResult r, LatencyBenchmark.Result res, String jvm, LatencyBenchmark.Result floor) {
         LatencyReport report = report(res);
         double[] p99s = res.secondlyP99Ms();
         r.metric("score", res.latency().getValueAtPercentile(99) / 1e6).metric("score_unit", "ms p99");
@@ -37,7 +38,12 @@ final class LatencyResults {
                 .metric("completed", res.sent()).metric("errors", 0).metric("cpu_s", res.cpuSeconds());
         r.config("gc", String.join(", ", res.collectors()));
         r.section("latency", report.section());
-        r.section("orderbook", orderbook(r, res, jvm));
+        Map<String, Object> ob = orderbook(r, res, jvm);
+        if (floor != null) {
+            ob.put("floor", Map.of("p50_ns", floor.latency().getValueAtPercentile(50), "p99_ns", floor.latency().getValueAtPercentile(99),
+                    "p99_9_ns", floor.latency().getValueAtPercentile(99.9), "sent_per_s", floor.achievedRate()));
+        }
+        r.section("orderbook", ob);
         r.file("hgrm", Runs.writeHgrm(run, r.id(), ".hgrm", res.latency()));
         r.file("hgrm_service", Runs.writeHgrm(run, r.id(), "-service.hgrm", res.service()));
         double cpuShare = res.cpuSeconds() / res.elapsedSeconds();
@@ -47,6 +53,17 @@ final class LatencyResults {
             r.metric("warning", String.format("the sending thread ran only %.0f%% of the time: a busy machine; "
                     + "the tail shows the OS scheduler", 100 * cpuShare));
         }
+    }
+
+    /** One line of the floor table: p50, p99, p99.9 and sent/s of the book, each with the floor's beside it. */
+    static String besideFloor(String impl, String timing, String jvm, LatencyBenchmark.Result book, LatencyBenchmark.Result floor) {
+        StringBuilder b = new StringBuilder(String.format("%-6s %-8s %s", impl, timing, jvm));
+        for (double p : new double[] {50, 99, 99.9}) {
+            b.append(String.format("  p%s %9.1f | %-9.1f", p == 99.9 ? "99.9" : Integer.toString((int) p),
+                    book.latency().getValueAtPercentile(p) / 1e3, floor.latency().getValueAtPercentile(p) / 1e3));
+        }
+        return b.append(String.format("  sent/s %.0f | %.0f%s", book.achievedRate(), floor.achievedRate(),
+                saturated(book) || saturated(floor) ? "  (rate not achieved)" : "")).toString();
     }
 
     /** Whether the run fell short of its rate: stopped at the deadline, or sent under the saturation share of it. */

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# fiberbench's built-in HTTP generator against wrk, alternated, on one `fiberbench serve`:
+# requests/s and client CPU per request (user+sys of the client process, from `times`, over the
+# whole process; for `load` also over seconds 4..D-1 alone, read from /proc/PID/stat at its
+# per-second lines, which leaves out the JVM's start-up and JIT warm-up).
+# Usage: scripts/generator-vs-wrk.sh [ROUNDS=3] [SECONDS=15] [PORT=18080] [CONNECTIONS=64]
+# Needs wrk on PATH (apt-get install wrk). Take the figures on a quiet machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds=${1:-3} secs=${2:-15} port=${3:-18080} conns=${4:-64}
+url="http://127.0.0.1:$port/thread/name"
+work=$(mktemp -d)
+tick=$(getconf CLK_TCK)
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+children_seconds() { tail -1 "$1" | awk '{ split($1, u, "m"); split($2, s, "m"); print u[1] * 60 + u[2] + s[1] * 60 + s[2] }'; }
+
+./fiberbench serve -e virtual --no-auth --port "$port" > "$work/serve.log" 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
+for _ in $(seq 1 300); do grep -q serving "$work/serve.log" 2>/dev/null && break; sleep 0.1; done
+wrk -t2 -c"$conns" -d5s "$url" > /dev/null # the server's JIT warm-up, measured by nobody
+
+printf '%-6s %-6s %12s %14s %16s\n' round client "req/s" "cpu µs/req" "cpu µs/req (4s..)"
+for r in $(seq 1 "$rounds"); do
+  ( wrk -t2 -c"$conns" -d"${secs}s" "$url" > "$work/wrk.txt"; times > "$work/wrk.times" )
+  reqs=$(awk '/requests in/ {print $1}' "$work/wrk.txt")
+  rate=$(awk '/Requests\/sec/ {print $2}' "$work/wrk.txt")
+  cpu=$(children_seconds "$work/wrk.times")
+  printf '%-6s %-6s %12.0f %14.2f %16s\n' "$r" wrk "$rate" "$(awk -v c="$cpu" -v n="$reqs" 'BEGIN {print c * 1e6 / n}')" -
+
+  ( ./fiberbench load "$url" --users "$conns" --duration "${secs}s" --out "$work/load" --force \
+      > "$work/load.txt" 2> "$work/load.err"; times > "$work/load.times" ) &
+  sub=$!
+  java=""
+  for _ in $(seq 1 300); do java=$(pgrep -P "$sub" java || true); [ -n "$java" ] && break; sleep 0.05; done
+  c1="" c2=""
+  last=$((secs - 1))
+  while kill -0 "$sub" 2>/dev/null; do
+    if [ -z "$c1" ] && grep -qE '^ +3s +requests' "$work/load.err"; then c1=$(cpu_ticks "$java" || true); fi
+    if [ -z "$c2" ] && grep -qE "^ +${last}s +requests" "$work/load.err"; then c2=$(cpu_ticks "$java" || true); fi
+    sleep 0.02
+  done
+  wait "$sub"
+  reqs=$(awk '/ ok in the measured window/ {print $4}' "$work/load.txt")
+  rate=$(awk '/throughput/ {print $2}' "$work/load.txt")
+  cpu=$(children_seconds "$work/load.times")
+  window=$(awk -v last="$last" '$2 == "requests" && ($1 + 0) >= 4 && ($1 + 0) <= last {n += $3} END {print n}' "$work/load.err")
+  windowed=-
+  if [ -n "$c1" ] && [ -n "$c2" ] && [ "$window" -gt 0 ]; then
+    windowed=$(awk -v a="$c1" -v b="$c2" -v t="$tick" -v n="$window" 'BEGIN {printf "%.2f", (b - a) / t * 1e6 / n}')
+  fi
+  printf '%-6s %-6s %12.0f %14.2f %16s\n' "$r" load "$rate" "$(awk -v c="$cpu" -v n="$reqs" 'BEGIN {print c * 1e6 / n}')" "$windowed"
+done
