@@ -38,6 +38,8 @@ final class JMeterHome {
             JMeterUtils.loadJMeterProperties(home.resolve("bin/jmeter.properties").toString());
             JMeterUtils.initLocale();
             defaults().forEach(JMeterUtils::setProperty);
+            // JMeter finds its functions (__P and the rest) by scanning lib/ext and search_paths: the jar that holds them
+            JMeterUtils.setProperty("search_paths", functionsJar());
         }
         overrides.forEach(JMeterUtils::setProperty);
         return home;
@@ -47,6 +49,15 @@ final class JMeterHome {
     static Map<String, String> defaults() {
         return Map.of("server.rmi.ssl.disable", "true", "mode", "StrippedBatch", "num_sample_threshold", "100",
                 "time_threshold", "200", "jmeter.save.saveservice.output_format", "csv", "summariser.name", "");
+    }
+
+    private static String functionsJar() {
+        try {
+            return Path.of(org.apache.jmeter.functions.Property.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                    .toString();
+        } catch (java.net.URISyntaxException | RuntimeException e) {
+            return "";
+        }
     }
 
     private static Path materialise() throws IOException {

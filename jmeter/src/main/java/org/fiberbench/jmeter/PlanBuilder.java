@@ -27,6 +27,7 @@ import org.fiberbench.load.OpenLoad;
 public final class PlanBuilder {
     /** The JMeter property an exported plan takes the password from. */
     public static final String PASSWORD_PROPERTY = "fiberbench.password";
+    static final long MAX_TAIL_SECONDS = 5;
 
     /** Where the password goes: into the plan (runs), or a {@code ${__P(...)}} reference (exported files). */
     public enum Secret { INLINE, PROPERTY_REFERENCE }
@@ -56,7 +57,7 @@ public final class PlanBuilder {
             OpenModelThreadGroup g = named(new OpenModelThreadGroup(),
                     "org.apache.jmeter.threads.openmodel.gui.OpenModelThreadGroupGui");
             g.setName("fiberbench open load");
-            g.setScheduleString(schedule(open.rate(), open.poisson(), seconds));
+            g.setScheduleString(schedule(open.rate(), open.poisson(), seconds, tail(o)));
             return g;
         }
         LoopController loop = named(new LoopController(), "org.apache.jmeter.control.gui.LoopControlPanel");
@@ -72,10 +73,19 @@ public final class PlanBuilder {
         return g;
     }
 
-    /** JMeter's open-model schedule: {@code rate(R/sec) even_arrivals(D sec)} or {@code random_arrivals}. */
-    static String schedule(double rate, boolean poisson, long seconds) {
-        return String.format(Locale.ROOT, "rate(%s/sec) %s(%d sec)", stripZeros(rate),
-                poisson ? "random_arrivals" : "even_arrivals", seconds);
+    /**
+     * JMeter's open-model schedule: {@code rate(R/sec) even_arrivals(D sec)} (or {@code random_arrivals}),
+     * then {@code pause(T sec)}: JMeter ends every thread at the end of the schedule, so without the pause
+     * the requests still in flight at the end would be cut off and count as errors.
+     */
+    static String schedule(double rate, boolean poisson, long seconds, long tailSeconds) {
+        return String.format(Locale.ROOT, "rate(%s/sec) %s(%d sec) pause(%d sec)", stripZeros(rate),
+                poisson ? "random_arrivals" : "even_arrivals", seconds, tailSeconds);
+    }
+
+    /** The pause after the last arrival: the request timeout, at most {@value #MAX_TAIL_SECONDS} s. */
+    static long tail(LoadOptions o) {
+        return Math.max(1, Math.min(MAX_TAIL_SECONDS, (o.target().timeout().toMillis() + 999) / 1000));
     }
 
     private static String stripZeros(double rate) {
