@@ -18,6 +18,7 @@ final class AgentStats {
     private final LongAdder errors = new LongAdder();
     private final Recorder measured = new Recorder(3);
     private final CountDownLatch end = new CountDownLatch(1);
+    private final java.util.concurrent.atomic.AtomicBoolean heard = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile String lost;
 
     AgentStats(String name) {
@@ -31,6 +32,11 @@ final class AgentStats {
         } else if (inWindow) {
             measured.recordValue(Math.max(0, serviceNanos));
         }
+    }
+
+    /** True exactly once: for the first sample that came back. */
+    boolean firstSample() {
+        return !heard.get() && heard.compareAndSet(false, true);
     }
 
     void ended() {

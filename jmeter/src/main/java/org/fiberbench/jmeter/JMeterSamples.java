@@ -60,6 +60,9 @@ final class JMeterSamples {
             load.error(error);
         }
         agent.record(error == null, nanos, endMillis >= warmupEndMillis);
+        if (agent.firstSample()) {
+            System.err.println("fiberbench: " + agent.name + ": first samples in");
+        }
     }
 
     /** A sink for {@link SampleForwarder} that records {@code agent}'s samples here. */
