@@ -38,8 +38,13 @@ final class JMeterHome {
             JMeterUtils.loadJMeterProperties(home.resolve("bin/jmeter.properties").toString());
             JMeterUtils.initLocale();
             defaults().forEach(JMeterUtils::setProperty);
-            // JMeter finds its functions (__P and the rest) by scanning lib/ext and search_paths: the jar that holds them
-            JMeterUtils.setProperty("search_paths", functionsJar());
+            // JMeter finds its functions (__P and the rest) by scanning lib/ext and search_paths for classes. Point it
+            // at ApacheJMeter_functions when that is a jar of its own; never at fiberbench's whole jar, whose scan takes
+            // half a minute. Fiberbench's own plans use no functions; an exported one is run by stock JMeter.
+            String functions = functionsJar();
+            if (functions.endsWith(".jar") && Path.of(functions).getFileName().toString().startsWith("ApacheJMeter_functions")) {
+                JMeterUtils.setProperty("search_paths", functions);
+            }
         }
         overrides.forEach(JMeterUtils::setProperty);
         return home;

@@ -44,7 +44,8 @@ public final class JMeterLoad {
     }
 
     /** The outcome, as fiberbench's generator reports it, and each agent's share. */
-    public record Result(LoadOutcome outcome, List<Map<String, Object>> agents, List<String> lost) {
+    public record Result(LoadOutcome outcome, List<Map<String, Object>> agents, List<String> lost, long completed,
+                         double throughput) {
         /** No agent lost and every one ended its test. */
         public boolean complete() {
             return lost.isEmpty();
@@ -67,7 +68,9 @@ public final class JMeterLoad {
         List<String> lost = samples.agents().stream().filter(a -> a.lostReason() != null)
                 .map(a -> (a.name.equals("embedded") ? "" : "agent ") + a.name + ": " + a.lostReason()
                         + " (" + a.requests() + " samples kept)").toList();
-        return new Result(outcome, samples.breakdown(), lost);
+        double seconds = samples.windowSeconds();
+        return new Result(outcome, samples.breakdown(), lost, samples.completedInWindow(),
+                seconds > 0 ? samples.completedInWindow() / seconds : 0);
     }
 
     /** Ends the test early (Ctrl-C). */
@@ -83,10 +86,15 @@ public final class JMeterLoad {
     public void label(ScenarioResult r, Result result) {
         r.config("engine", "jmeter").config("jmeter_version", "5.6.3")
                 .config("latency_basis", "service time from actual send")
+                .config("throughput_basis", "answers whose own end time falls in the measured window")
                 .config("agents", agents.stream().map(AgentAddress::toString).toList());
         @SuppressWarnings("unchecked")
         Map<String, Object> latency = new LinkedHashMap<>((Map<String, Object>) r.section("latency"));
         latency.put("basis", "service time from actual send");
+        // by each sample's own end time: agents send samples back late under load, the intervals show arrival
+        r.metric("throughput_ops_s", result.throughput()).metric("completed", result.completed());
+        latency.put("achieved_rate_ops_s", result.throughput());
+        latency.put("completed", result.completed());
         latency.put("corrected_absent", NO_CORRECTED);
         if (options.loop().open()) {
             Map<String, Object> none = new LinkedHashMap<>();

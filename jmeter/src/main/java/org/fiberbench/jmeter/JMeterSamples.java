@@ -24,6 +24,8 @@ final class JMeterSamples {
     private final List<AgentStats> agents = new ArrayList<>();
     private volatile ExternalLoad load;
     private volatile long warmupEndMillis;
+    private volatile long endMillis;
+    private final java.util.concurrent.atomic.LongAdder okInWindow = new java.util.concurrent.atomic.LongAdder();
 
     JMeterSamples(LoadOptions options, Path hlog, Consumer<LatencyReport.Interval> onInterval) {
         this.options = options;
@@ -34,7 +36,9 @@ final class JMeterSamples {
     /** The engine started its test: the recording's clock starts now (once). */
     synchronized ExternalLoad begin() {
         if (load == null) {
-            warmupEndMillis = System.currentTimeMillis() + options.loop().warmup().toMillis();
+            long now = System.currentTimeMillis();
+            warmupEndMillis = now + options.loop().warmup().toMillis();
+            endMillis = now + options.loop().duration().toMillis();
             try {
                 load = ExternalLoad.start(options, hlog, onInterval);
             } catch (IOException e) {
@@ -60,6 +64,9 @@ final class JMeterSamples {
             load.error(error);
         }
         agent.record(error == null, nanos, endMillis >= warmupEndMillis);
+        if (error == null && endMillis >= warmupEndMillis && endMillis < this.endMillis) {
+            okInWindow.increment();
+        }
         if (agent.firstSample()) {
             System.err.println("fiberbench: " + agent.name + ": first samples in");
         }
@@ -79,6 +86,18 @@ final class JMeterSamples {
                 agent.ended();
             }
         };
+    }
+
+    /**
+     * Answers that ended in the measured window by their own end time, and the window's seconds: the
+     * throughput free of the delay with which agents send their samples back.
+     */
+    long completedInWindow() {
+        return okInWindow.sum();
+    }
+
+    double windowSeconds() {
+        return (endMillis - warmupEndMillis) / 1000.0;
     }
 
     synchronized List<AgentStats> agents() {

@@ -86,7 +86,7 @@ final class JMeterEngineRun {
             return 1;
         }
         LoadOutcome o = result.outcome();
-        if (o.completed() == 0 && o.errors() > 0) {
+        if (result.completed() == 0 && o.errors() > 0) {
             return fail("every request failed (" + o.errors() + " errors: " + o.errorsByClass() + "); nothing was measured against " + c.url);
         }
         return c.gate.exit(0);
@@ -146,7 +146,7 @@ final class JMeterEngineRun {
         Map<String, Object> m = o.metrics();
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "%s on JMeter%n  throughput %.1f req/s, %d ok in the measured window, %d errors %s%n",
-                opts.load(), o.throughput(), o.completed(), o.errors(), o.errorsByClass().isEmpty() ? "" : o.errorsByClass()));
+                opts.load(), result.throughput(), result.completed(), o.errors(), o.errorsByClass().isEmpty() ? "" : o.errorsByClass()));
         sb.append("  service time from actual send of ").append(o.corrected().getTotalCount()).append(" responses ");
         for (String k : List.of("p50", "p90", "p99", "p99_9", "max")) {
             sb.append(k).append(' ').append(ms(m.get("service_" + k + "_ns"))).append("  ");
