@@ -19,6 +19,7 @@ public final class JmxExport {
 
     /** Writes the plan atomically to {@code out}; returns a note for the user when the plan needs a property. */
     public static String write(LoadOptions options, Path out) throws IOException {
+        ClientSetup.quiet();
         JMeterHome.init(Map.of());
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         SaveService.saveTree(PlanBuilder.build(options, PlanBuilder.Secret.PROPERTY_REFERENCE), bytes);
