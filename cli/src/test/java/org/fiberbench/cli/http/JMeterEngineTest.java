@@ -126,6 +126,29 @@ class JMeterEngineTest {
     }
 
     @Test
+    void anAgentOverTlsMakesItsKeystoreAndServesAClientWithItOnly() throws Exception {
+        Path keystore = tmp.resolve("tls").resolve("rmi.p12");
+        Files.createDirectories(keystore.getParent());
+        int port = freePort();
+        try (CliProcess agent = CliProcess.start(tmp.resolve("agent-tls.log"), "agent", "--port", Integer.toString(port),
+                "--keystore", keystore.toString())) {
+            assertNotNull(agent.awaitLine("fiberbench: agent listening"), agent.output());
+            assertTrue(agent.output().contains("RMI over TLS"), agent.output());
+            Path pw = keystore.resolveSibling("rmi.p12.password");
+            assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(pw)));
+            assertTrue(!agent.output().contains(Files.readString(pw).strip()), "the keystore password is not logged");
+            String address = "127.0.0.1:" + port;
+            CliProcess tls = load(tmp.resolve("tls-run"), "--users", "2", "--duration", "2s", "--agents", address,
+                    "--keystore", keystore.toString());
+            assertEquals(0, tls.awaitExit(60), tls.output());
+            assertTrue(scenario(tmp.resolve("tls-run")).path("metrics").path("completed").asLong() > 0);
+            CliProcess plain = load(tmp.resolve("plain-run"), "--users", "2", "--duration", "2s", "--agents", address);
+            assertEquals(1, plain.awaitExit(60), plain.output());
+            assertTrue(plain.output().contains("fiberbench: agent " + address + ": unreachable"), plain.output());
+        }
+    }
+
+    @Test
     void plainRmiOffLoopbackIsRefused() {
         StringWriter err = new StringWriter();
         assertEquals(2, Main.execute(err, "agent", "--bind", "0.0.0.0", "--port", "1"));
