@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
         description = "A benchmark lab for JVM concurrency: executors × workloads × load models, measured soundly.",
         subcommands = {RunCommand.class, ListCommand.class, JmhCommand.class, ReportCommand.class, CompareCommand.class, MergeCommand.class, ImportCommand.class,
                 org.fiberbench.cli.http.ServeCommand.class, org.fiberbench.cli.http.LoadCommand.class,
+                org.fiberbench.cli.http.AgentCommand.class, org.fiberbench.cli.http.ExportCommand.class,
                 org.fiberbench.cli.orderbook.OrderbookCommand.class, org.fiberbench.cli.profile.ProfileCommand.class,
                 WorkerCommand.class, CommandLine.HelpCommand.class})
 public final class Main {

@@ -102,9 +102,24 @@ public final class LoadCommand implements Callable<Integer> {
     @Mixin
     GateFlags gate = new GateFlags();
 
+    @Option(names = "--engine", paramLabel = "E", description = {"builtin (default: fiberbench's generator) or jmeter"
+            + " (Apache JMeter 5.6.3's engine, embedded in a fork or on --agents; see docs/scale-out.md)"})
+    String engine = "builtin";
+
+    @Option(names = "--agents", paramLabel = "HOST:PORT,...", description = "with --engine jmeter: JMeter agents"
+            + " ('fiberbench agent' or jmeter-server 5.6.3), each running the whole load")
+    String agents;
+
+    @Option(names = "--keystore", paramLabel = "FILE", description = "with --agents: RMI over TLS with this keystore"
+            + " (the agents' 'fiberbench agent --keystore' file)")
+    Path keystore;
+
     @Override
     public Integer call() throws Exception {
         LoadOptions options = options();
+        if (JMeterEngineRun.chosen(engine, agents, keystore)) {
+            return new JMeterEngineRun(this, options).call();
+        }
         java.time.Instant at = startAt == null ? null : StartAt.parse(startAt, java.time.Clock.systemDefaultZone());
         RunDirectory.checkOut(out, force); // before the probe reaches the server
         String workload = "http:url=" + url;
