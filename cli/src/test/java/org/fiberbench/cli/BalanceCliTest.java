@@ -3,9 +3,6 @@ package org.fiberbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -24,17 +21,10 @@ class BalanceCliTest {
 
     /** Runs the CLI; returns what it printed on stdout (the table). */
     private static String run(String... args) {
-        PrintStream old = System.out;
-        ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
-        try {
-            assertEquals(0, Main.execute(args));
-        } finally {
-            System.setOut(old);
-        }
-        String table = buf.toString(StandardCharsets.UTF_8);
-        old.print(table);
-        return table;
+        CliCapture.Outcome r = CliCapture.run(args);
+        System.out.print(r.out());
+        assertEquals(0, r.code(), r.err());
+        return r.out();
     }
 
     @SuppressWarnings("unchecked")

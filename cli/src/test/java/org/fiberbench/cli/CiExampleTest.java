@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.xml.parsers.DocumentBuilderFactory;
-import org.fiberbench.engine.Defaults;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Element;
@@ -35,10 +34,7 @@ class CiExampleTest {
 
     private int fiberbench(List<String> args, String log) throws Exception {
         List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(Defaults.FORK_JVM_ARGS);
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
-        cmd.addAll(args);
+        cmd.addAll(CliCapture.command(args.toArray(String[]::new)));
         Process p = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true)
                 .redirectOutput(work.resolve(log).toFile()).start();
         assertTrue(p.waitFor(5, TimeUnit.MINUTES), "a step of the CI example took over 5 minutes");

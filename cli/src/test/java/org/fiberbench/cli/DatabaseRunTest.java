@@ -73,9 +73,10 @@ class DatabaseRunTest {
 
     @Test
     void embeddedH2IsTheDefaultAndReadsRowsDirect() throws Exception {
-        Path out = tmp.resolve("h2");
-        assertEquals(0, Main.execute(run(out, "-e", "virtual", "-w", "jdbc:query=scan,via=direct", "-l", "batch:tasks=50")));
-        var s = only(out);
+        // virtual × jdbc:query=scan,via=direct × batch:tasks=50, no --db: the run ResultsSchemaTest validates too
+        SharedRuns.Made made = SharedRuns.embeddedH2();
+        assertEquals(0, made.code(), made.outcome().err());
+        var s = only(made.dir());
         assertReadRows(s);
         assertEquals(true, database(s).get("embedded"));
         assertTrue(String.valueOf(database(s).get("server")).startsWith("H2"), String.valueOf(database(s)));

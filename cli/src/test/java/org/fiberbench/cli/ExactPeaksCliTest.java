@@ -3,9 +3,6 @@ package org.fiberbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -33,19 +30,11 @@ class ExactPeaksCliTest {
     @SuppressWarnings("unchecked")
     void perTaskThreadsThatAllOverlapShowTheirFullCountInTableAndResults() throws Exception {
         Path dir = out.resolve("run");
-        PrintStream old = System.out;
-        ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
-        int status;
-        try {
-            // 500 threads that sleep 1 s: all are alive together however slowly this machine starts threads
-            status = Main.execute("run", "-e", "platform:per-task", "-w", "sleep:ms=1000", "-l", "batch:tasks=" + TASKS,
-                    "--warmup", "0", "--iterations", "2", "--time", "500ms", "--out", dir.toString());
-        } finally {
-            System.setOut(old);
-        }
-        String table = buf.toString(StandardCharsets.UTF_8);
-        assertEquals(0, status, table);
+        // 500 threads that sleep 1 s: all are alive together however slowly this machine starts threads
+        CliCapture.Outcome r = CliCapture.run("run", "-e", "platform:per-task", "-w", "sleep:ms=1000", "-l", "batch:tasks=" + TASKS,
+                "--warmup", "0", "--iterations", "2", "--time", "500ms", "--out", dir.toString());
+        String table = r.out();
+        assertEquals(0, r.code(), table + r.err());
         Map<String, Object> s = ((List<Map<String, Object>>) RunDirectory.read(dir.resolve("results.json"))
                 .get("scenarios")).get(0);
         int peak = ((Number) ((Map<String, Object>) s.get("metrics")).get("threads_peak")).intValue();

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.fiberbench.engine.Defaults;
 import org.fiberbench.result.RunDirectory;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,18 +27,15 @@ class InterruptTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "TERM | batch:tasks=10",
-        "INT  | open:rate=50,duration=5s",
+        "INT  | open:rate=50,duration=3s",
     })
     @SuppressWarnings("unchecked")
     void stoppedRunKeepsFinishedScenariosAndEndsForks(String signal, String load) throws Exception {
         Path out = tmp.resolve("run");
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(Defaults.FORK_JVM_ARGS);
-        cmd.add("-Djmh.ignoreLock=true"); // other JMH runs on the machine must not fail this one's scenarios
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "run",
+        // -Djmh.ignoreLock: other JMH runs on the machine must not fail this one's scenarios
+        List<String> cmd = CliCapture.command(List.of("-Djmh.ignoreLock=true"), "run",
                 "-e", "virtual", "-e", "inline", "-e", "platform:fixed=1", "-w", "sleep:ms=10", "-l", load,
-                "--warmup", "0", "--iterations", "5", "--time", "1s", "--out", out.toString()));
+                "--warmup", "0", "--iterations", "3", "--time", "1s", "--out", out.toString());
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(tmp.resolve("log.txt").toFile()).start();
         List<ProcessHandle> forks = new ArrayList<>();
         try {

@@ -15,7 +15,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.fiberbench.engine.Defaults;
 import org.fiberbench.result.RunDirectory;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,7 +30,7 @@ class JdkRunTest {
     static final Path CURRENT = Path.of(System.getProperty("java.home"));
     static final String V = Integer.toString(Runtime.version().feature());
     static final Path JDK17 = Path.of("/usr/lib/jvm/java-17-openjdk-amd64");
-    static final String[] TINY = {"--warmup", "0", "--iterations", "1", "--time", "500ms"};
+    static final String[] TINY = {"--warmup", "0", "--iterations", "1", "--time", "200ms"};
 
     @TempDir
     static Path shared;
@@ -50,11 +49,7 @@ class JdkRunTest {
     }
 
     static Cli cli(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(CURRENT.resolve("bin/java").toString());
-        cmd.addAll(Defaults.FORK_JVM_ARGS);
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
-        cmd.addAll(Arrays.asList(args));
+        List<String> cmd = CliCapture.command(args); // CURRENT's java
         Path out = Files.createTempFile(shared, "out", ".txt");
         Path err = Files.createTempFile(shared, "err", ".txt");
         ProcessBuilder b = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
@@ -103,11 +98,21 @@ class JdkRunTest {
                 && r.err().contains("17 (" + JDK17 + ")"), r.err());
     }
 
+    private static Cli twice;
+
+    /** virtual and platform:fixed=2 × cpu × batch on the running JDK twice ({@code --jdk V --jdk V}): made once, read by two tests. */
+    static synchronized Cli twice() throws Exception {
+        if (twice == null) {
+            twice = cli(run(shared.resolve("twice"), "-e", "virtual", "-e", "platform:fixed=2", "-w", "cpu:iterations=1000",
+                    "-l", "batch:tasks=50", "--jdk", V, "--jdk", V));
+        }
+        return twice;
+    }
+
     @Test
     void theSameJdkTwiceRunsEveryScenarioTwiceLabelledApart() throws Exception {
-        Path out = tmp.resolve("twice");
-        Cli r = cli(run(out, "-e", "virtual", "-e", "platform:fixed=2", "-w", "cpu:iterations=1000", "-l", "batch:tasks=50",
-                "--jdk", V, "--jdk", V));
+        Path out = shared.resolve("twice");
+        Cli r = twice();
         assertEquals(0, r.status(), r.err());
         List<Map<String, Object>> s = scenarios(out);
         assertEquals(List.of(V, V + "#2", V, V + "#2"), s.stream().map(x -> jdk(x).get("label")).toList());
@@ -196,15 +201,14 @@ class JdkRunTest {
 
     @Test
     void compareMatchesScenariosByJdk() throws Exception {
-        Path a = tmp.resolve("a");
+        Path a = shared.resolve("twice"); // virtual and platform:fixed=2 on V and V#2
         Path b = tmp.resolve("b");
-        assertEquals(0, cli(run(a, "-e", "virtual", "-w", "cpu:iterations=1000", "-l", "batch:tasks=50", "--jdk", V, "--jdk", V))
-                .status());
+        assertEquals(0, twice().status(), twice().err());
         assertEquals(0, cli(run(b, "-e", "virtual", "-w", "cpu:iterations=1000", "-l", "batch:tasks=50", "--jdk", V)).status());
         Cli same = cli("compare", a.toString(), a.toString());
         assertTrue(same.out().contains("virtual on jdk " + V + " ") && same.out().contains("virtual on jdk " + V + "#2"),
                 same.out());
-        assertTrue(same.out().contains("2 scenario(s) compared"), same.out());
+        assertTrue(same.out().contains("4 scenario(s) compared"), same.out());
         Cli fewer = cli("compare", a.toString(), b.toString());
         assertTrue(fewer.out().contains("1 scenario(s) compared"), fewer.out());
         assertTrue(fewer.out().contains("missing in B: virtual | cpu:iterations=1000 | batch:tasks=50 | jdk " + V + "#2"),

@@ -3,9 +3,6 @@ package org.fiberbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /** {@code fiberbench jmh} hands JMH's own options to JMH untouched. */
@@ -13,17 +10,9 @@ class JmhCommandTest {
 
     @Test
     void passesJmhOptionsThroughAndListsTheBenchmarks() {
-        PrintStream old = System.out;
-        ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
-        int code;
-        try {
-            code = Main.execute("jmh", "-l", "-wi", "1", "Reference");
-        } finally {
-            System.setOut(old);
-        }
-        String out = buf.toString(StandardCharsets.UTF_8);
-        assertEquals(0, code, out);
+        CliCapture.Outcome r = CliCapture.run("jmh", "-l", "-wi", "1", "Reference");
+        String out = r.out();
+        assertEquals(0, r.code(), out + r.err());
         assertTrue(out.contains("org.fiberbench.engine.jmh.ReferenceThreadsBenchmark.virtualThreadPerTask"), out);
         assertTrue(!out.contains("BatchBenchmark"), "the regex selects: " + out);
     }

@@ -8,11 +8,9 @@ import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.fiberbench.engine.Defaults;
 import org.fiberbench.result.RunDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,12 +29,9 @@ class JmhLockTest {
     void batchScenarioWaitsForAnotherJmhRunInsteadOfFailing() throws Exception {
         Path out = tmp.resolve("run");
         Path log = tmp.resolve("log.txt");
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(Defaults.FORK_JVM_ARGS);
-        cmd.addAll(List.of("-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+        List<String> cmd = CliCapture.command(List.of("-Djava.io.tmpdir=" + tmp),
                 "run", "-e", "virtual", "-w", "noop", "-l", "batch:tasks=10", "--warmup", "0", "--iterations", "1",
-                "--time", "100ms", "--out", out.toString()));
+                "--time", "100ms", "--out", out.toString());
         Process p;
         try (RandomAccessFile lockFile = new RandomAccessFile(tmp.resolve("jmh.lock").toFile(), "rw");
              FileLock held = lockFile.getChannel().lock()) {

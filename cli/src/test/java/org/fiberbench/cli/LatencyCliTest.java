@@ -57,17 +57,9 @@ class LatencyCliTest {
     @Test
     @SuppressWarnings("unchecked")
     void coDemoMeasuresOneOverCapacityRunThreeWaysSideBySide() throws Exception {
-        java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
-        java.io.PrintStream old = System.out;
-        System.setOut(new java.io.PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8));
-        int status;
-        try {
-            status = Main.execute("run", "co-demo", "--out", out.toString());
-        } finally {
-            System.setOut(old);
-        }
-        String table = buf.toString(java.nio.charset.StandardCharsets.UTF_8);
-        assertEquals(0, status, table);
+        CliCapture.Outcome r = CliCapture.run("run", "co-demo", "--out", out.toString());
+        String table = r.out();
+        assertEquals(0, r.code(), table + r.err());
         List<String> rows = table.lines().filter(l -> l.trim().startsWith("platform:fixed=1")
                 && (l.contains("naive") || l.contains("too early") || l.contains("(right)"))).toList();
         assertEquals(3, rows.size(), table);

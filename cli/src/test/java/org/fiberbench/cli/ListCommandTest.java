@@ -4,10 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -25,15 +22,9 @@ class ListCommandTest {
     private static final Pattern ROW = Pattern.compile("^(\\S+)\\s+keys: (.*?)\\s+e\\.g\\. (\\S+)$");
 
     private static String list(String what) {
-        PrintStream old = System.out;
-        ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
-        try {
-            assertEquals(0, Main.execute("list", what));
-        } finally {
-            System.setOut(old);
-        }
-        return buf.toString(StandardCharsets.UTF_8);
+        CliCapture.Outcome r = CliCapture.run("list", what);
+        assertEquals(0, r.code(), r.err());
+        return r.out();
     }
 
     /** kind → {keys, example} from the listing's first line per kind. */

@@ -49,10 +49,11 @@ class PoolsCliTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void processPoolScenarioReportsPerWorkerBalance(@TempDir Path out) throws Exception {
-        assertEquals(0, run(out, "-e", "process:workers=2,dispatch=shared", "-w", "primes:range=0..100000",
-                "-l", "batch:tasks=40"));
-        Map<String, Object> s = scenarios(out).get(0);
+    void processPoolScenarioReportsPerWorkerBalance() throws Exception {
+        // 2 workers, a shared queue, a primes batch of 40: the run ResultsSchemaTest validates too
+        SharedRuns.Made made = SharedRuns.processPool();
+        assertEquals(0, made.code(), made.outcome().err());
+        Map<String, Object> s = scenarios(made.dir()).get(0);
         assertEquals("normal", s.get("termination"), String.valueOf(s.get("failure")));
         Map<String, Object> workers = (Map<String, Object>) s.get("workers");
         assertEquals(List.of("worker-0", "worker-1"), List.copyOf(((Map<String, Object>) workers.get("by_worker")).keySet()));
@@ -169,11 +170,9 @@ class PoolsCliTest {
     void stoppedRunWithAProcessPoolLeavesNoWorkerAndNoFileBehind(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("run");
         Path files = Files.createDirectory(tmp.resolve("files"));
-        List<String> cmd = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        cmd.addAll(org.fiberbench.engine.Defaults.FORK_JVM_ARGS);
-        cmd.addAll(List.of("-Djmh.ignoreLock=true", "-cp", System.getProperty("java.class.path"), Main.class.getName(), "run",
+        List<String> cmd = CliCapture.command(List.of("-Djmh.ignoreLock=true"), "run",
                 "-e", "process:workers=2,dispatch=static", "-w", "file:writes=20000..30000", "-l", "batch:tasks=200",
-                "--dir", files.toString(), "--warmup", "0", "--iterations", "30", "--time", "1s", "--out", out.toString()));
+                "--dir", files.toString(), "--warmup", "0", "--iterations", "30", "--time", "1s", "--out", out.toString());
         Process cli = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(tmp.resolve("log.txt").toFile()).start();
         List<ProcessHandle> all;
         try {

@@ -4,15 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.fiberbench.cli.CliCapture.Outcome;
 import org.fiberbench.cli.report.ResultsSchema;
 import org.fiberbench.result.RunDirectory;
 import org.junit.jupiter.api.Test;
@@ -36,23 +33,13 @@ class PrecisionCliTest {
     @TempDir
     Path tmp;
 
-    private final StringWriter err = new StringWriter();
-
-    /** Runs the CLI with stdout captured; returns {exit status, stdout}. */
-    private Object[] run(Path out, String[] base, String... more) {
+    /** Runs the CLI with stdout and stderr captured. */
+    private static Outcome run(Path out, String[] base, String... more) {
         List<String> a = new ArrayList<>(List.of("run"));
         a.addAll(List.of(base));
         a.addAll(List.of(more));
         a.addAll(List.of("--out", out.toString()));
-        PrintStream old = System.out;
-        ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
-        try {
-            int code = Main.execute(err, a.toArray(String[]::new));
-            return new Object[] {code, buf.toString(StandardCharsets.UTF_8)};
-        } finally {
-            System.setOut(old);
-        }
+        return CliCapture.run(a);
     }
 
     @SuppressWarnings("unchecked")
@@ -69,14 +56,14 @@ class PrecisionCliTest {
     @Test
     void aLooseTargetStopsByPrecisionAndIsRecorded() throws Exception {
         Path out = tmp.resolve("loose");
-        Object[] r = run(out, BATCH, "--precision", "90%", "--max-time", "60s");
-        assertEquals(0, r[0], err.toString());
+        Outcome r = run(out, BATCH, "--precision", "90%", "--max-time", "60s");
+        assertEquals(0, r.code(), r.err());
         Map<String, Object> p = precision(scenario(out));
         assertEquals("precision", p.get("stopped"), p.toString());
         assertEquals(90.0, ((Number) p.get("target_pct")).doubleValue());
         assertTrue(((Number) p.get("achieved_pct")).doubleValue() <= 90, p.toString());
         assertEquals(((List<?>) scenario(out).get("iterations")).size(), ((Number) p.get("iterations")).intValue());
-        assertFalse(((String) r[1]).contains("target ("), "a reached target is not noted: " + r[1]);
+        assertFalse(r.out().contains("target ("), "a reached target is not noted: " + r.out());
         assertEquals(List.of(), ResultsSchema.errors(out.resolve("results.json")));
     }
 
@@ -85,8 +72,8 @@ class PrecisionCliTest {
     void anImpossibleTargetOnABatchStopsByTheBudgetWithEveryForkPooled() throws Exception {
         Path out = tmp.resolve("batch-budget");
         long t0 = System.nanoTime();
-        Object[] r = run(out, BATCH, "--precision", "0.001%", "--max-time", "14s");
-        assertEquals(0, r[0], err.toString());
+        Outcome r = run(out, BATCH, "--precision", "0.001%", "--max-time", "14s");
+        assertEquals(0, r.code(), r.err());
         Map<String, Object> s = scenario(out);
         Map<String, Object> p = precision(s);
         assertEquals("time budget", p.get("stopped"), p.toString());
@@ -101,7 +88,7 @@ class PrecisionCliTest {
                 .readValue(out.resolve("results-jmh.json").toFile(), List.class);
         List<?> raw = (List<?>) ((Map<String, Object>) jmh.get(0).get("primaryMetric")).get("rawData");
         assertEquals(forks, raw.size(), "results-jmh.json holds one row of raw data per fork");
-        assertTrue(((String) r[1]).contains("> 0.001% target (time budget)"), r[1].toString());
+        assertTrue(r.out().contains("> 0.001% target (time budget)"), r.out());
         assertTrue((System.nanoTime() - t0) / 1e9 < 60);
         assertEquals(List.of(), ResultsSchema.errors(out.resolve("results.json")));
     }
@@ -110,26 +97,28 @@ class PrecisionCliTest {
     void aClosedLoopStopsByPrecisionOrByTheBudgetAndSaysWhich() throws Exception {
         String[] closed = {"-e", "virtual", "-w", "sleep:ms=5", "-l", "closed:users=4,duration=2s"};
         Path loose = tmp.resolve("closed-loose");
-        assertEquals(0, run(loose, closed, "--precision", "90%", "--max-time", "30s")[0], err.toString());
+        Outcome l = run(loose, closed, "--precision", "90%", "--max-time", "30s");
+        assertEquals(0, l.code(), l.err());
         Map<String, Object> p = precision(scenario(loose));
         assertEquals("precision", p.get("stopped"), p.toString());
         assertTrue(((Number) scenario(loose).get("duration_s")).doubleValue() < 20, "ended well before its budget");
 
         Path tight = tmp.resolve("closed-budget");
-        Object[] r = run(tight, closed, "--precision", "0.001%", "--max-time", "8s");
-        assertEquals(0, r[0], err.toString());
+        Outcome r = run(tight, closed, "--precision", "0.001%", "--max-time", "8s");
+        assertEquals(0, r.code(), r.err());
         Map<String, Object> s = scenario(tight);
         assertEquals("time budget", precision(s).get("stopped"));
         assertTrue(((List<?>) s.get("iterations")).size() >= 3, "the window stretched past the load's 2 s");
         assertTrue(((Number) s.get("duration_s")).doubleValue() < 8 + 3, "within budget and slack: " + s.get("duration_s"));
-        assertTrue(((String) r[1]).contains("> 0.001% target (time budget)"), r[1].toString());
+        assertTrue(r.out().contains("> 0.001% target (time budget)"), r.out());
         assertEquals(List.of(), ResultsSchema.errors(tight.resolve("results.json")));
     }
 
     @Test
     void iterationsWithoutPrecisionMeasureExactlyThatManyAndRecordNoPrecision() throws Exception {
         Path out = tmp.resolve("fixed");
-        assertEquals(0, run(out, BATCH)[0], err.toString());
+        Outcome r = run(out, BATCH);
+        assertEquals(0, r.code(), r.err());
         assertEquals(3, ((List<?>) scenario(out).get("iterations")).size());
         assertEquals(null, precision(scenario(out)));
     }
@@ -144,9 +133,9 @@ class PrecisionCliTest {
         if (option.equals("--max-time")) {
             more.addAll(List.of("--precision", "5%"));
         }
-        Object[] r = run(out, BATCH, more.toArray(String[]::new));
-        String text = err.toString();
-        assertEquals(2, r[0], text);
+        Outcome r = run(out, BATCH, more.toArray(String[]::new));
+        String text = r.err();
+        assertEquals(2, r.code(), text);
         assertEquals(1, text.lines().count(), "one line: " + text);
         assertTrue(text.contains(option) && text.contains(named) && text.contains("accepted")
                 || text.contains(option) && text.contains(named) && text.contains("negative"), text);

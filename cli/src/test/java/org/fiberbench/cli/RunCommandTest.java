@@ -47,15 +47,16 @@ class RunCommandTest {
     @Test
     @SuppressWarnings("unchecked")
     void batchScenarioRunsThroughJmhAndIsReadBack() throws Exception {
-        Path out = tmp.resolve("run");
-        int code = Main.execute(args(out, "-e", "virtual:scheduler=forkjoin,carriers=2", "-w", "cpu:iterations=1000",
-                "-l", "batch:tasks=50"));
-        assertEquals(0, code);
+        // the run ResultsSchemaTest validates too: this batch, then a closed and an open loop of the same workload
+        SharedRuns.Made made = SharedRuns.batchClosedOpen();
+        assertEquals(0, made.code(), made.outcome().err());
+        Path out = made.dir();
         var s = scenarios(out).get(0);
         assertEquals("virtual:scheduler=forkjoin,carriers=2", s.get("executor"));
         assertEquals("cpu:iterations=1000", s.get("workload"));
         assertEquals("batch:tasks=50", s.get("load"));
         assertEquals("normal", s.get("termination"));
+        assertEquals(3, scenarios(out).size());
         var metrics = (Map<String, Object>) s.get("metrics");
         assertEquals("ms/op", metrics.get("score_unit"));
         assertTrue(score(s) > 0);

@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -33,22 +30,12 @@ class RunOutputTest {
     @BeforeAll
     static void runOnce() throws Exception {
         out = tmp.resolve("run");
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-        try {
-            code = Main.execute("run", "-e", "platform:fixed=1", "-e", "virtual", "-w", "sleep:ms=5", "-l", "batch:tasks=4",
-                    "--forks", "2", "--warmup", "1", "--warmup-time", "100ms", "--iterations", "2", "--time", "150ms",
-                    "--mode", "thrpt", "--out", out.toString());
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-        stdout = o.toString(StandardCharsets.UTF_8);
-        stderr = e.toString(StandardCharsets.UTF_8);
+        CliCapture.Outcome r = CliCapture.run("run", "-e", "platform:fixed=1", "-e", "virtual", "-w", "sleep:ms=5",
+                "-l", "batch:tasks=4", "--forks", "2", "--warmup", "1", "--warmup-time", "100ms", "--iterations", "2",
+                "--time", "150ms", "--mode", "thrpt", "--out", out.toString());
+        code = r.code();
+        stdout = r.out();
+        stderr = r.err();
         doc = RunDirectory.read(out.resolve("results.json"));
     }
 

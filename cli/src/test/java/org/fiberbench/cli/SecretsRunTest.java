@@ -128,7 +128,7 @@ class SecretsRunTest {
                     "closed:users=2,duration=30s", "--db", DbServers.MARIADB, "--db-user", user, "--db-password", DB_SECRET,
                     "--out", tmp.resolve("killed").toString());
             try {
-                awaitFork(p, log);
+                awaitFork(p, log, user);
             } finally {
                 List<ProcessHandle> forks = p.descendants().toList();
                 p.destroyForcibly(); // SIGKILL
@@ -146,15 +146,16 @@ class SecretsRunTest {
         });
     }
 
-    private static void awaitFork(Process p, Path log) throws Exception {
+    /** Waits until the run's loop fork is up and holds a session of {@code user}: its workload is set up. */
+    private static void awaitFork(Process p, Path log, String user) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (p.descendants().noneMatch(d -> commandLine(d).contains("LoopFork"))) {
+        while (p.descendants().noneMatch(d -> commandLine(d).contains("LoopFork"))
+                || DbServers.mariadbSessions(user).isEmpty()) {
             if (!p.isAlive() || System.nanoTime() > deadline) {
-                fail("no loop fork started: " + Files.readString(log));
+                fail("no loop fork connected as " + user + ": " + Files.readString(log));
             }
             Thread.sleep(100);
         }
-        Thread.sleep(2000); // the fork has connected: its workload is set up
     }
 
     private static String commandLine(ProcessHandle p) {

@@ -18,7 +18,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.fiberbench.db.DbOptions;
-import org.fiberbench.engine.Defaults;
 import org.fiberbench.server.ServerMain;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -48,10 +47,7 @@ class ServeDbTest {
     /** Starts {@code fiberbench serve ARGS} with stdout and stderr into {@code log}. */
     private Path serve(String... args) throws Exception {
         List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(Defaults.FORK_JVM_ARGS);
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "serve", "-e", "virtual",
-                "--port", "0", "--no-auth"));
+        cmd.addAll(CliCapture.command("serve", "-e", "virtual", "--port", "0", "--no-auth"));
         cmd.addAll(Arrays.asList(args));
         Path log = tmp.resolve("serve.log");
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());

@@ -4,10 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,6 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.fiberbench.cli.CliCapture.Outcome;
 import org.fiberbench.result.RunDirectory;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -33,31 +30,14 @@ class ShardMergeTest {
         System.setProperty("jmh.ignoreLock", "true");
     }
 
-    private static final List<String> PLAN = List.of("run", "-e", "virtual", "-e", "platform:fixed=2", "-w", "noop",
-            "-w", "cpu:iterations=1000", "-l", "batch:tasks=10", "--warmup", "0", "--iterations", "1", "--time", "500ms");
+    private static final List<String> PLAN = SharedRuns.SHARD_PLAN;
     @TempDir
     static Path tmp;
     private static Path half1;
     private static Path half2;
 
-    record Outcome(int code, String out, String err) {
-    }
-
     private static Outcome cli(List<String> args) {
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        StringWriter picocli = new StringWriter();
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-        try {
-            int code = Main.execute(picocli, args.toArray(String[]::new));
-            return new Outcome(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8) + picocli);
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
+        return CliCapture.run(args);
     }
 
     private static List<String> plus(List<String> base, String... more) {
@@ -73,10 +53,13 @@ class ShardMergeTest {
         return out;
     }
 
+    /** The halves every merge below reads: made once per test JVM, ResultsSchemaTest validates them too. */
     @BeforeAll
     static void runTheHalves() {
-        half1 = shard("1/2");
-        half2 = shard("2/2");
+        SharedRuns.Made halves = SharedRuns.shardHalves();
+        assertEquals(0, halves.code(), halves.outcome().err());
+        half1 = halves.dirs().get(0);
+        half2 = halves.dirs().get(1);
     }
 
     /** The dry run's scenario lines, "[n/N] label", of the whole plan or of a shard. */
@@ -153,7 +136,7 @@ class ShardMergeTest {
     void shardsOfDifferentSuitesAreRefusedInOneLine() {
         Path suites = tmp.resolve("suites-1-2");
         Outcome r = cli(List.of("run", "process-pool", "db-smoke", "--shard", "1/2", "--warmup", "0", "--iterations", "1",
-                "--time", "500ms", "--out", suites.toString()));
+                "--time", "200ms", "--out", suites.toString()));
         assertEquals(0, r.code(), r.err());
         assertRefused(cli(List.of("merge", half1.toString(), suites.toString(), "--out", tmp.resolve("suites").toString())),
                 "cannot merge runs of different suites");

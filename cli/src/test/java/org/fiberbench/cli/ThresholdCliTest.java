@@ -4,16 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import javax.xml.parsers.DocumentBuilderFactory;
+import org.fiberbench.cli.CliCapture.Outcome;
 import org.fiberbench.result.RunDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,25 +30,8 @@ class ThresholdCliTest {
     @TempDir
     Path tmp;
 
-    record Outcome(int code, String out, String err) {
-    }
-
     static Outcome cli(String... args) {
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        StringWriter picocliErr = new StringWriter();
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-        int code;
-        try {
-            code = Main.execute(picocliErr, args);
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-        return new Outcome(code, o.toString(StandardCharsets.UTF_8), picocliErr + e.toString(StandardCharsets.UTF_8));
+        return CliCapture.run(args);
     }
 
     private static String[] with(String[] base, String... more) {

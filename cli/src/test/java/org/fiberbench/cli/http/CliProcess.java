@@ -4,13 +4,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.fiberbench.cli.Main;
-import org.fiberbench.engine.Defaults;
+import org.fiberbench.cli.CliCapture;
 
 /** {@code fiberbench ARGS} as a real process (a JVM of its own, stdout and stderr into one log), for signal tests. */
 final class CliProcess implements AutoCloseable {
@@ -28,11 +25,7 @@ final class CliProcess implements AutoCloseable {
 
     /** As {@link #start(Path, String...)}, with {@code env} added to the process's environment. */
     static CliProcess start(Path log, Map<String, String> env, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(Defaults.FORK_JVM_ARGS);
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
-        cmd.addAll(Arrays.asList(args));
+        List<String> cmd = CliCapture.command(args);
         ProcessBuilder b = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
         b.environment().putAll(env);
         Process p = b.start();

@@ -3,17 +3,14 @@ package org.fiberbench.cli.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.fiberbench.cli.Main;
+import org.fiberbench.cli.CliCapture;
+import org.fiberbench.cli.CliCapture.Outcome;
 import org.fiberbench.executor.ExecutorSpec;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.server.BenchServer;
@@ -39,27 +36,10 @@ class LoadGateTest {
         }
     }
 
-    record Outcome(int code, String out, String err) {
-    }
-
     private static Outcome load(String... args) {
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        StringWriter picocliErr = new StringWriter();
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-        int code;
-        try {
-            List<String> all = new ArrayList<>(List.of("load"));
-            all.addAll(Arrays.asList(args));
-            code = Main.execute(picocliErr, all.toArray(String[]::new));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-        return new Outcome(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8) + picocliErr);
+        List<String> all = new ArrayList<>(List.of("load"));
+        all.addAll(Arrays.asList(args));
+        return CliCapture.run(all);
     }
 
     @Test

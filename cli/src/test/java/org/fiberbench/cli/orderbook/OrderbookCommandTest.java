@@ -294,11 +294,10 @@ class OrderbookCommandTest {
     @Test
     @SuppressWarnings("unchecked")
     void microRunsJmhWithAllocationPerOp() throws Exception {
-        Path runDir = dir.resolve("micro");
-        // a functional check, not a measurement: do not fail because another JMH run holds the machine-wide lock
-        System.setProperty("jmh.ignoreLock", "true");
-        assertEquals(0, run("micro", "--impl", "fast", "--enqueued", "10", "--forks", "1", "--warmup", "0",
-                "--iterations", "1", "--time", "100ms", "--out", runDir.toString()), err.toString());
+        // micro --impl fast --enqueued 10 --forks 1, one iteration of 100 ms: the run ResultsSchemaTest validates too
+        org.fiberbench.cli.SharedRuns.Made made = org.fiberbench.cli.SharedRuns.orderbookMicro();
+        assertEquals(0, made.code(), made.outcome().err());
+        Path runDir = made.dir();
         Map<String, Object> json = RunDirectory.read(runDir.resolve("results.json"));
         List<Map<String, Object>> sc = (List<Map<String, Object>>) json.get("scenarios");
         assertEquals(5, sc.size(), "3 cancel + 2 add benchmarks");

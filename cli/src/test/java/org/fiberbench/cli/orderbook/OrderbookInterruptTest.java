@@ -10,8 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.fiberbench.cli.Main;
-import org.fiberbench.engine.Defaults;
+import org.fiberbench.cli.CliCapture;
 import org.fiberbench.orderbook.CommandCodec;
 import org.fiberbench.orderbook.Generator;
 import org.fiberbench.result.RunDirectory;
@@ -30,9 +29,7 @@ class OrderbookInterruptTest {
         CommandCodec.write(Generator.generate(new Generator.Options(2000, 3, 0.4, 20)), in);
         Path out = tmp.resolve("run");
         List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(Defaults.FORK_JVM_ARGS);
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "orderbook", "latency",
+        cmd.addAll(CliCapture.command("orderbook", "latency",
                 "--input", in.toString(), "--impl", "fast", "--rate", "1000", "--seconds", "2", "--out", out.toString()));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(tmp.resolve("log.txt").toFile()).start();
         List<ProcessHandle> forks = new ArrayList<>();

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.fiberbench.cli.Main;
+import org.fiberbench.cli.SharedRuns;
 import org.fiberbench.executor.ExecutorSpec;
 import org.fiberbench.server.BenchServer;
 import org.fiberbench.server.ServerOptions;
@@ -22,14 +23,14 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The results.json of a real run of every command that writes one validates against
  * docs/results.schema.json, and the schema is no rubber stamp: a document missing a required key,
- * or with a key of the wrong type, fails it. Tiny scale: one warm-up-free iteration of 500 ms, loops of 1 s.
+ * or with a key of the wrong type, fails it. Tiny scale: warm-up-free iterations of at most 300 ms, loops of 1 s; the runs
+ * other classes assert on too come from {@link SharedRuns}, made once per test JVM.
  */
 class ResultsSchemaTest {
     static {
         System.setProperty("jmh.ignoreLock", "true"); // other JMH runs may share /tmp/jmh.lock; ours fork their own JVMs
     }
 
-    private static final String[] TINY = {"--warmup", "0", "--iterations", "1", "--time", "500ms"};
     @TempDir
     static Path tmp;
 
@@ -38,18 +39,9 @@ class ResultsSchemaTest {
     /** A batch, a closed and an open scenario in one run, with threshold verdicts: the run every schema test below reads. */
     @BeforeAll
     static void runLoops() {
-        loops = tmp.resolve("loops");
-        assertEquals(0, run("run", "-e", "virtual", "-w", "cpu:iterations=1000", "-l", "batch:tasks=10",
-                "-l", "closed:users=2,duration=1s", "-l", "open:rate=50,duration=1s", "--out", loops.toString(),
-                "--threshold", "load=open:rate=50,duration=1s: p99<60s", "--threshold", "load=batch:tasks=10: score<60000ms/op"));
-    }
-
-    private static int run(String... args) {
-        List<String> all = new ArrayList<>(List.of(args));
-        if (args[0].equals("run")) {
-            all.addAll(List.of(TINY));
-        }
-        return Main.execute(all.toArray(String[]::new));
+        SharedRuns.Made made = SharedRuns.batchClosedOpen();
+        assertEquals(0, made.code(), made.outcome().err());
+        loops = made.dir();
     }
 
     private static void assertValid(Path dir, int scenarios) {
@@ -70,17 +62,17 @@ class ResultsSchemaTest {
 
     @Test
     void runOnAProcessPoolMatchesTheSchema() {
-        Path out = tmp.resolve("pool");
-        assertEquals(0, run("run", "-e", "process:workers=2", "-w", "cpu:iterations=1000", "-l", "batch:tasks=10", "--out", out.toString()));
-        assertValid(out, 1);
+        SharedRuns.Made made = SharedRuns.processPool();
+        assertEquals(0, made.code(), made.outcome().err());
+        assertValid(made.dir(), 1);
     }
 
     @Test
     void runOfAJdbcScenarioMatchesTheSchema() {
-        Path out = tmp.resolve("jdbc");
-        assertEquals(0, run("run", "-e", "virtual", "-w", "jdbc:query=point,via=direct", "-l", "batch:tasks=10", "--out", out.toString()));
-        assertValid(out, 1);
-        assertTrue(ResultsSchema.read(out.resolve("results.json")).path("scenarios").get(0).has("database"));
+        SharedRuns.Made made = SharedRuns.embeddedH2();
+        assertEquals(0, made.code(), made.outcome().err());
+        assertValid(made.dir(), 1);
+        assertTrue(ResultsSchema.read(made.dir().resolve("results.json")).path("scenarios").get(0).has("database"));
     }
 
     @Test
@@ -103,19 +95,15 @@ class ResultsSchemaTest {
 
     @Test
     void mergedShardsMatchTheSchema() {
-        String[] plan = {"run", "-e", "virtual", "-e", "platform:fixed=2", "-w", "noop", "-l", "batch:tasks=10"};
-        List<String> parts = new ArrayList<>();
-        for (String k : List.of("1/2", "2/2")) {
-            Path out = tmp.resolve("shard-" + k.charAt(0));
-            List<String> args = new ArrayList<>(List.of(plan));
-            args.addAll(List.of("--shard", k, "--out", out.toString()));
-            assertEquals(0, run(args.toArray(String[]::new)));
-            assertValid(out, 1);
-            parts.add(out.toString());
+        SharedRuns.Made halves = SharedRuns.shardHalves();
+        assertEquals(0, halves.code(), halves.outcome().err());
+        for (Path half : halves.dirs()) {
+            assertValid(half, 2);
         }
         Path merged = tmp.resolve("merged-shards");
-        assertEquals(0, Main.execute("merge", parts.get(0), parts.get(1), "--out", merged.toString()));
-        assertValid(merged, 2);
+        assertEquals(0, Main.execute("merge", halves.dirs().get(0).toString(), halves.dirs().get(1).toString(),
+                "--out", merged.toString()));
+        assertValid(merged, 4);
         assertEquals("shards", ResultsSchema.read(merged.resolve("results.json")).path("merged").path("kind").asText());
     }
 
@@ -165,10 +153,9 @@ class ResultsSchemaTest {
 
     @Test
     void orderbookMicroMatchesTheSchema() {
-        Path out = tmp.resolve("ob-micro");
-        assertEquals(0, Main.execute("orderbook", "micro", "--impl", "fast", "--enqueued", "10", "--forks", "1", "--warmup", "0",
-                "--iterations", "1", "--time", "100ms", "--out", out.toString()));
-        assertValid(out, 5);
+        SharedRuns.Made made = SharedRuns.orderbookMicro();
+        assertEquals(0, made.code(), made.outcome().err());
+        assertValid(made.dir(), 5);
     }
 
     @Test

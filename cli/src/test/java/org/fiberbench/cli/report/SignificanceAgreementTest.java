@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -148,15 +145,7 @@ class SignificanceAgreementTest {
     }
 
     private static String captureStdout(Runnable r) {
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        PrintStream old = System.out;
-        System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-        try {
-            r.run();
-        } finally {
-            System.setOut(old);
-        }
-        return o.toString(StandardCharsets.UTF_8);
+        return org.fiberbench.cli.CliCapture.stdout(r);
     }
 
     /** A baseline whose mean is not distinguishable from 0 bounds the ratio from below only. */

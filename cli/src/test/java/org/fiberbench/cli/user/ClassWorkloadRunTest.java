@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +11,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.fiberbench.cli.Main;
+import org.fiberbench.cli.CliCapture;
+import org.fiberbench.cli.CliCapture.Outcome;
 import org.fiberbench.result.RunDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,22 +22,22 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** {@code class:} workloads end to end: real JMH and loop forks, real worker JVMs, tiny scenarios. */
 class ClassWorkloadRunTest {
     private static final String PKG = "org.fiberbench.cli.user.TestWorkloads$";
-    private static final String[] TINY = {"--warmup", "0", "--iterations", "1", "--time", "500ms"};
+    private static final String[] TINY = {"--warmup", "0", "--iterations", "1", "--time", "200ms"};
 
     @TempDir
     Path tmp;
 
-    private int run(Path out, StringWriter err, String... args) {
+    private static Outcome run(Path out, String... args) {
         List<String> a = new ArrayList<>(List.of("run"));
         a.addAll(Arrays.asList(args));
         a.addAll(List.of("--out", out.toString()));
-        return Main.execute(err, a.toArray(String[]::new));
+        return CliCapture.run(a);
     }
 
-    private int runTiny(Path out, String... args) {
+    private static int runTiny(Path out, String... args) {
         List<String> a = new ArrayList<>(Arrays.asList(args));
         a.addAll(Arrays.asList(TINY));
-        return run(out, new StringWriter(), a.toArray(String[]::new));
+        return run(out, a.toArray(String[]::new)).code();
     }
 
     @SuppressWarnings("unchecked")
@@ -63,10 +63,9 @@ class ClassWorkloadRunTest {
     })
     void badClassIsOneLineExit2BeforeAnyFork(String workload, String expected) {
         Path out = tmp.resolve("bad");
-        StringWriter err = new StringWriter();
-        int code = run(out, err, "-e", "virtual", "-w", workload);
-        String msg = err.toString().trim();
-        assertEquals(2, code, msg);
+        Outcome r = run(out, "-e", "virtual", "-w", workload);
+        String msg = r.err().trim();
+        assertEquals(2, r.code(), msg);
         assertTrue(msg.contains(expected), msg);
         assertEquals(1, msg.lines().count(), "one line: " + msg);
         assertFalse(msg.contains("\tat "), "no stack trace");
@@ -129,9 +128,9 @@ class ClassWorkloadRunTest {
     @Test
     void theResultIsConsumedSoTheScoreGrowsWithTheWork() throws Exception {
         Path out = tmp.resolve("consumed");
-        int code = run(out, new StringWriter(), "-e", "virtual:scheduler=forkjoin,carriers=1",
+        int code = run(out, "-e", "virtual:scheduler=forkjoin,carriers=1",
                 "-w", "class:name=" + PKG + "SumOfRoots,n=100000", "-w", "class:name=" + PKG + "SumOfRoots,n=1000000",
-                "-l", "batch:tasks=50", "--warmup", "1", "--warmup-time", "500ms", "--iterations", "3", "--time", "500ms");
+                "-l", "batch:tasks=50", "--warmup", "1", "--warmup-time", "500ms", "--iterations", "3", "--time", "500ms").code();
         assertEquals(0, code);
         List<Map<String, Object>> s = scenarios(out);
         double small = ((Number) metrics(s.get(0)).get("score")).doubleValue();

@@ -9,12 +9,11 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.fiberbench.cli.CliCapture;
 import org.fiberbench.cli.Main;
-import org.fiberbench.engine.Defaults;
 import org.fiberbench.server.ServerMain;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,7 +43,7 @@ class SamplesTest {
                     "-w", "class:name=" + PKG + "HttpCall,jar=" + jar + ",url=" + serve.url + "thread/benchmark?ms=5",
                     "-w", "class:name=" + PKG + "PinnedCarrier,ms=25", "--classpath", jar.toString(),
                     "-l", "batch:tasks=20", "-l", "open:rate=20,duration=500ms",
-                    "--warmup", "0", "--iterations", "1", "--time", "500ms", "--out", out.toString());
+                    "--warmup", "0", "--iterations", "1", "--time", "200ms", "--out", out.toString());
         }
         assertEquals(0, code, err.toString());
         List<Map<String, Object>> scenarios = ClassWorkloadRunTest.scenarios(out);
@@ -78,10 +77,7 @@ class SamplesTest {
         }
 
         static Serve start(Path log) throws IOException, InterruptedException {
-            List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-            cmd.addAll(Defaults.FORK_JVM_ARGS);
-            cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                    "serve", "-e", "virtual", "--port", "0", "--no-auth"));
+            List<String> cmd = CliCapture.command("serve", "-e", "virtual", "--port", "0", "--no-auth");
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (System.nanoTime() < deadline && p.isAlive()) {

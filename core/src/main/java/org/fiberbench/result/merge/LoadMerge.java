@@ -70,49 +70,57 @@ final class LoadMerge {
         }
     }
 
+    /** Every generator's k-th intervals summed, for every k, and the measured intervals' totals. */
+    private record Sums(List<Histogram> corrected, List<Histogram> service, List<LatencyReport.Interval> intervals,
+                        Histogram totalC, Histogram totalS) {
+    }
+
     static Merge.Joined join(List<Part> parts) {
         List<Generator> gens = new ArrayList<>();
         for (Part p : parts) {
             gens.add(generator(p));
         }
-        Generator first = gens.get(0);
         sameScenario(gens);
         Merge.same(parts, "start_at", "start times (load --start-at)");
-        int n = gens.stream().mapToInt(g -> g.corrected().size()).max().orElse(0);
-        List<Histogram> corrected = new ArrayList<>();
-        List<Histogram> service = new ArrayList<>();
-        List<LatencyReport.Interval> intervals = new ArrayList<>();
-        Histogram totalC = new Histogram(3);
-        Histogram totalS = new Histogram(3);
-        for (int k = 0; k < n; k++) {
-            Histogram c = sum(gens, k, true);
-            Histogram s = sum(gens, k, false);
-            corrected.add(c);
-            service.add(s);
-            if (!WARMUP.equals(c.getTag())) {
-                totalC.add(c);
-                totalS.add(s);
-            }
-            intervals.add(interval(gens, k, c, s));
-        }
-        ScenarioResult r = result(gens, totalC, totalS, intervals);
+        Sums sums = sums(gens);
+        ScenarioResult r = result(gens, sums.totalC(), sums.totalS(), sums.intervals());
         List<String> warnings = new ArrayList<>();
         if (gens.stream().anyMatch(g -> !"normal".equals(g.scenario().get("termination")))) {
             r.termination("interrupted");
             warnings.add("a generator's run did not end normally: the merged run holds what every generator recorded");
         }
         Map<String, Object> head = new LinkedHashMap<>();
-        head.put("start_at", first.part().text("start_at"));
+        head.put("start_at", gens.get(0).part().text("start_at"));
         head.put("merged", section(gens));
-        return new Merge.Joined("load", head, List.of(r), warnings, run -> {
-            writeLog(run.scenarioFile(r.id(), ".hlog"), corrected, "response time from the intended start, ns");
-            writeLog(run.scenarioFile(r.id(), "-service.hlog"), service, "service time from the actual send, ns");
-            java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-            try (PrintStream ps = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-                totalC.outputPercentileDistribution(ps, 1e6);
+        return new Merge.Joined("load", head, List.of(r), warnings, run -> writeFiles(run, r, sums));
+    }
+
+    private static Sums sums(List<Generator> gens) {
+        int n = gens.stream().mapToInt(g -> g.corrected().size()).max().orElse(0);
+        Sums sums = new Sums(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new Histogram(3), new Histogram(3));
+        for (int k = 0; k < n; k++) {
+            Histogram c = sum(gens, k, true);
+            Histogram s = sum(gens, k, false);
+            sums.corrected().add(c);
+            sums.service().add(s);
+            if (!WARMUP.equals(c.getTag())) {
+                sums.totalC().add(c);
+                sums.totalS().add(s);
             }
-            RunDirectory.writeAtomically(run.scenarioFile(r.id(), ".hgrm"), bytes.toByteArray());
-        });
+            sums.intervals().add(interval(gens, k, c, s));
+        }
+        return sums;
+    }
+
+    /** The merged scenario's interval logs and its percentile distribution. */
+    private static void writeFiles(RunDirectory run, ScenarioResult r, Sums sums) throws IOException {
+        writeLog(run.scenarioFile(r.id(), ".hlog"), sums.corrected(), "response time from the intended start, ns");
+        writeLog(run.scenarioFile(r.id(), "-service.hlog"), sums.service(), "service time from the actual send, ns");
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (PrintStream ps = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+            sums.totalC().outputPercentileDistribution(ps, 1e6);
+        }
+        RunDirectory.writeAtomically(run.scenarioFile(r.id(), ".hgrm"), bytes.toByteArray());
     }
 
     private static Generator generator(Part p) {

@@ -49,6 +49,16 @@ public final class Merge {
             throw new SpecException("merge needs two or more run directories; got " + inputs.size());
         }
         RunDirectory.checkOut(out, replace);
+        List<Part> parts = readParts(inputs, out, formatCheck);
+        same(parts, "format_version", "format versions");
+        Joined j = join(parts);
+        RunDirectory run = RunDirectory.createMerged(out, replace, head(parts, j, command));
+        write(run, j, out);
+        return new Outcome(run.dir(), j.kind(), parts.size(), j.scenarios().size(), j.warnings());
+    }
+
+    /** Reads every input, refusing one given twice or one that is {@code out} itself. */
+    private static List<Part> readParts(List<Path> inputs, Path out, Consumer<Path> formatCheck) {
         List<Part> parts = new ArrayList<>();
         Set<Path> seen = new HashSet<>();
         for (Path in : inputs) {
@@ -61,8 +71,11 @@ public final class Merge {
             }
             parts.add(p);
         }
-        same(parts, "format_version", "format versions");
-        Joined j = join(parts);
+        return parts;
+    }
+
+    /** The merged run's run-level keys: the first part's, the earliest start and latest finish, the join's own, every warning. */
+    private static Map<String, Object> head(List<Part> parts, Joined j, String command) {
         Map<String, Object> head = new LinkedHashMap<>();
         head.put("suite", parts.get(0).text("suite"));
         head.put("scale", parts.get(0).text("scale"));
@@ -77,7 +90,11 @@ public final class Merge {
             p.warnings().forEach(w -> warnings.add(p.text("run_id") + ": " + w));
         }
         head.put("warnings", warnings);
-        RunDirectory run = RunDirectory.createMerged(out, replace, head);
+        return head;
+    }
+
+    /** Writes the join's scenario files and its scenarios into the merged run. */
+    private static void write(RunDirectory run, Joined j, Path out) {
         try {
             j.files().write(run);
         } catch (IOException e) {
@@ -87,7 +104,6 @@ public final class Merge {
         if (run.unsaved() != null) {
             throw new SpecException(run.unsaved());
         }
-        return new Outcome(run.dir(), j.kind(), parts.size(), j.scenarios().size(), j.warnings());
     }
 
     private static Joined join(List<Part> parts) {
