@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
         subcommands = {RunCommand.class, ListCommand.class, JmhCommand.class, ReportCommand.class, CompareCommand.class, MergeCommand.class,
                 org.fiberbench.cli.http.ServeCommand.class, org.fiberbench.cli.http.LoadCommand.class,
                 org.fiberbench.cli.orderbook.OrderbookCommand.class, org.fiberbench.cli.profile.ProfileCommand.class,
+                org.fiberbench.cli.calibrate.CalibrateCommand.class,
                 WorkerCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
 
