@@ -7,8 +7,9 @@ import org.fiberbench.spec.Spec;
 import org.junit.jupiter.api.Test;
 
 /**
- * The hand-written pool reference draws task k's value as the primes and file workloads do, so the
- * two sides of a calibration pair run the same tasks in the same order.
+ * The hand-written references and the built-in workloads do the same work: the pool reference draws
+ * task k's value as the primes and file workloads do, and the cpu workload sums as the scheduler
+ * reference (the seed's {@code int} loop) does.
  */
 class ReferenceTasksTest {
 
@@ -20,5 +21,14 @@ class ReferenceTasksTest {
             assertEquals(primes.value(k), ReferencePoolBenchmark.value(k, ReferencePoolBenchmark.PRIME_RANGES), "primes task " + k);
             assertEquals(writes.value(k), ReferencePoolBenchmark.value(k, ReferencePoolBenchmark.WRITE_RANGES), "file task " + k);
         }
+    }
+
+    @Test
+    void cpuTaskSumsAsTheSeedsIntLoopDoes() {
+        for (int n : new int[] {1, 2, 1000, 100_000}) {
+            assertEquals(CpuWorkload.sum((long) n), CpuWorkload.sum(n), "n=" + n);
+            assertEquals(org.fiberbench.engine.jmh.ReferenceSchedulerBenchmark.heavyCpuTask(n), CpuWorkload.sum(n), "n=" + n);
+        }
+        new CpuWorkload(Spec.parse("workload", "cpu:iterations=100000")).run(0); // its own check passes
     }
 }

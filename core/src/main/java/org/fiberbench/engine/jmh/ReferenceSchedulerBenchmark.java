@@ -123,7 +123,7 @@ public class ReferenceSchedulerBenchmark {
     }
 
     /** The experiment's CPU task, its sum kept. */
-    static double heavyCpuTask(int iterations) {
+    public static double heavyCpuTask(int iterations) {
         double sum = 0;
         for (int i = 0; i < iterations; i++) {
             sum += Math.sqrt(i);
