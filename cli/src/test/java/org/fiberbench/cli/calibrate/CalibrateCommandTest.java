@@ -73,5 +73,6 @@ class CalibrateCommandTest {
         assertEquals("sleep-fixed", entry.get("name"));
         assertEquals(o.ratio().value(), ((Number) entry.get("ratio")).doubleValue(), 1e-12);
         assertEquals(1, ((List<?>) json.get("scenarios")).size(), "the fiberbench side is a scenario of the run");
+        assertEquals(List.of(), org.fiberbench.cli.report.ResultsSchema.errors(tmp.resolve("run/results.json")));
     }
 }
