@@ -57,9 +57,9 @@ public final class ForkObservation {
                 Observer.Files.NONE), null);
     }
 
-    /** Stops a rehearsal; what it saw is dropped. */
+    /** Stops a rehearsal; what it saw is dropped unread (reading JFR's events would compile the parser next to the measured part). */
     public void discard() {
-        observer.stop(0);
+        observer.discard();
     }
 
     private static Path path(String key) {

@@ -124,6 +124,11 @@ final class VirtualThreadEvents {
         }
     }
 
+    /** Stops recording and drops what was recorded, unread. */
+    void discard() {
+        recording.close();
+    }
+
     private static void deleteQuietly(Path file) {
         try {
             if (file != null) {
