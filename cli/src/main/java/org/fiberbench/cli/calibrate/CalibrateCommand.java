@@ -55,6 +55,7 @@ public final class CalibrateCommand implements Callable<Integer> {
         RunDirectory run = RunDirectory.create(out, force, "calibrate", s.label(),
                 "calibrate --workload " + workload + " --rounds " + rounds + " --" + s.label());
         System.err.printf("fiberbench: calibrating %d pairs × %d rounds, results in %s%n", pairs.size(), rounds, run.dir());
+        run.warnings().forEach(w -> System.err.println("WARNING: " + w)); // a busy machine: the ratios are noisy
         Calibration c = new Calibration(new JmhSides(run, s::settings), line -> System.err.println("  " + line));
         List<Outcome> outcomes = c.run(pairs, rounds, o -> run.put("calibration", CalibrationTable.section(o, rounds, s)));
         run.finish();
