@@ -16,10 +16,10 @@ import java.util.Objects;
  * @param load      the scenario's load spec
  * @param threads   JMH threads on both sides (the thread-per-task experiment runs two batches at once)
  * @param jvmArgs   JVM options of both sides' forks
- * @param long_     whether one operation lasts seconds, so fewer iterations are measured
+ * @param slow     whether one operation lasts seconds, so fewer iterations are measured
  */
 record Pair(String name, String benchmark, Map<String, String> params, String executor, String workload, String load,
-            int threads, List<String> jvmArgs, boolean long_) {
+            int threads, List<String> jvmArgs, boolean slow) {
     static final String PACKAGE = "org.fiberbench.engine.jmh.";
 
     Pair {

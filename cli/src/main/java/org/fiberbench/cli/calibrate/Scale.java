@@ -27,7 +27,7 @@ enum Scale {
 
     /** The settings of one round of {@code p}: one fork, the pair's threads and JVM options. */
     Settings settings(Pair p) {
-        Settings s = p.long_() && this == QUICK
+        Settings s = p.slow() && this == QUICK
                 ? Defaults.SETTINGS.withIterations(1, Duration.ofSeconds(1), 3, Duration.ofSeconds(1))
                 : Defaults.SETTINGS.withIterations(warmups, warmupTime, iterations, time);
         return new Settings(1, s.warmupIterations(), s.warmupTime(), s.iterations(), s.time(), "avgt", p.threads(),
