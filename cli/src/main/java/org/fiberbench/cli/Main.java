@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
                 org.fiberbench.cli.http.ServeCommand.class, org.fiberbench.cli.http.LoadCommand.class,
                 org.fiberbench.cli.http.AgentCommand.class, org.fiberbench.cli.http.ExportCommand.class,
                 org.fiberbench.cli.orderbook.OrderbookCommand.class, org.fiberbench.cli.profile.ProfileCommand.class,
+                org.fiberbench.cli.calibrate.CalibrateCommand.class,
                 WorkerCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
 

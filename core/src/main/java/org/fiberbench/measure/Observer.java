@@ -101,6 +101,12 @@ public final class Observer {
         return sampler.iterationEnded();
     }
 
+    /** Stops every observation, reading and writing nothing: the end of a rehearsal, whose figures are dropped. */
+    public void discard() {
+        sampler.stop(0);
+        events.discard();
+    }
+
     /** Stops every observation, writes the files, and returns the sections (see the class comment). */
     public Observed stop(long tasks) {
         Resources resources = sampler.stop(tasks);

@@ -1,5 +1,8 @@
 package org.fiberbench.measure;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -8,22 +11,27 @@ import java.util.Map;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedStackTrace;
-import jdk.jfr.consumer.RecordingStream;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordingFile;
 
 /**
- * JFR event streaming inside the measured JVM: virtual threads that pinned their carrier
- * ({@code jdk.VirtualThreadPinned}, with stacks), virtual threads the scheduler refused
- * ({@code jdk.VirtualThreadSubmitFailed}) and GC pauses ({@code jdk.GarbageCollection}).
+ * JFR events of the measured JVM: virtual threads that pinned their carrier ({@code
+ * jdk.VirtualThreadPinned}, with stacks), virtual threads the scheduler refused ({@code
+ * jdk.VirtualThreadSubmitFailed}) and GC pauses ({@code jdk.GarbageCollection}). They are recorded
+ * to disk while the scenario runs and read once, at {@link #stop}: a {@code RecordingStream} would
+ * parse JFR's chunks every second in a thread of the measured JVM, and that parsing (and the
+ * compiling of the parser) took CPU from CPU-bound work on a small machine.
  *
- * <p>Thread-safety: the callbacks run on JFR's single stream thread; {@link #stop} waits until
- * the stream has consumed every event before the figures are read.
+ * <p>Thread-safety: one controlling thread starts, stops and reads it.
  */
 final class VirtualThreadEvents {
     static final int TOP_STACKS = 5;
     static final int FRAMES_PER_STACK = 24;
 
-    private final RecordingStream stream = new RecordingStream();
+    private final Recording recording = new Recording();
+    private final Duration threshold;
     private final Map<List<String>, Integer> pinnedStacks = new HashMap<>();
+    private boolean started;
     private long pinned;
     private long pinnedNanos;
     private long submitFailed;
@@ -32,24 +40,31 @@ final class VirtualThreadEvents {
     private long gcPauseMaxNanos;
 
     VirtualThreadEvents(Duration pinningThreshold) {
-        stream.enable("jdk.VirtualThreadPinned").withThreshold(pinningThreshold).withStackTrace();
-        stream.enable("jdk.VirtualThreadSubmitFailed").withStackTrace();
-        stream.enable("jdk.GarbageCollection");
-        stream.onEvent("jdk.VirtualThreadPinned", this::onPinned);
-        stream.onEvent("jdk.VirtualThreadSubmitFailed", e -> submitFailed++);
-        stream.onEvent("jdk.GarbageCollection", this::onGc);
-        // JFR's own startAsync() thread is not a daemon: a fork whose benchmark failed before
-        // stop() would then never exit (JMH waits, then halts it, and the fork's files are lost)
-        Thread consumer = new Thread(this::consume, "fiberbench-jfr-events");
-        consumer.setDaemon(true);
-        consumer.start();
+        this.threshold = pinningThreshold;
+        recording.enable("jdk.VirtualThreadPinned").withThreshold(pinningThreshold).withStackTrace();
+        recording.enable("jdk.VirtualThreadSubmitFailed").withStackTrace();
+        recording.enable("jdk.GarbageCollection");
+        recording.setToDisk(true); // every event kept, however many: a memory recording would wrap
+        recording.setName("fiberbench-events");
+        try {
+            recording.start();
+            started = true;
+        } catch (IllegalStateException | SecurityException e) {
+            // JFR unavailable in this JVM: no pinning figures, as with no events
+        }
     }
 
-    private void consume() {
-        try {
-            stream.start();
-        } catch (IllegalStateException closed) {
-            // closed before it started: nothing to consume
+    private void onEvent(RecordedEvent e) {
+        switch (e.getEventType().getName()) {
+            // the chunks hold every recording's events: --jfr's own may record shorter pinnings
+            case "jdk.VirtualThreadPinned" -> {
+                if (e.getDuration().compareTo(threshold) >= 0) {
+                    onPinned(e);
+                }
+            }
+            case "jdk.VirtualThreadSubmitFailed" -> submitFailed++;
+            case "jdk.GarbageCollection" -> onGc(e);
+            default -> { } // another recording's event in the same chunk
         }
     }
 
@@ -85,19 +100,47 @@ final class VirtualThreadEvents {
         return out;
     }
 
-    /** Stops the stream once every recorded event has been consumed, then closes it. */
+    /** Stops recording and reads what was recorded: the figures below are complete afterwards. */
     void stop() {
+        if (!started) {
+            recording.close();
+            return;
+        }
+        Path file = null;
         try {
-            stream.stop();
-        } catch (IllegalStateException notStarted) {
-            // nothing recorded
+            recording.stop();
+            file = Files.createTempFile("fiberbench-events-", ".jfr");
+            recording.dump(file);
+            try (RecordingFile events = new RecordingFile(file)) {
+                while (events.hasMoreEvents()) {
+                    onEvent(events.readEvent());
+                }
+            }
+        } catch (IOException | IllegalStateException e) {
+            // the figures stay those read so far; the run goes on without them
         } finally {
-            stream.close();
+            recording.close();
+            deleteQuietly(file);
+        }
+    }
+
+    /** Stops recording and drops what was recorded, unread. */
+    void discard() {
+        recording.close();
+    }
+
+    private static void deleteQuietly(Path file) {
+        try {
+            if (file != null) {
+                Files.deleteIfExists(file);
+            }
+        } catch (IOException e) {
+            // in the fork's own temporary directory, removed with it
         }
     }
 
     /** The {@code pinning} section: count, total_ms, submit_failed, top_stacks. */
-    synchronized Pinning pinning() {
+    Pinning pinning() {
         List<Pinning.Stack> top = pinnedStacks.entrySet().stream()
                 .sorted((a, b) -> Integer.compare(b.getValue(), a.getValue()))
                 .limit(TOP_STACKS)
@@ -107,7 +150,7 @@ final class VirtualThreadEvents {
     }
 
     /** {@code summary} with the GC pauses seen: count, total and longest in ms. */
-    synchronized Resources.Summary withGcPauses(Resources.Summary summary) {
+    Resources.Summary withGcPauses(Resources.Summary summary) {
         return summary.withGcPauses(gcPauses, ResourceSampler.round(gcPauseNanos / 1e6),
                 ResourceSampler.round(gcPauseMaxNanos / 1e6));
     }

@@ -15,11 +15,15 @@ import org.openjdk.jmh.runner.IterationType;
  * A JMH profiler, run inside each JMH fork, that observes the measured iterations only: a {@link
  * ForkObservation} starts before the first measurement iteration and, after the last, writes what
  * it saw for the parent to read into the scenario's result. Each measurement iteration is marked,
- * so the peak threads and heap are the largest iteration's, exactly. JMH makes one instance per fork and
+ * so the peak threads and heap are the largest iteration's, exactly. The same observation runs once
+ * over the warm-up and is dropped ({@link ForkObservation#rehearseIfAsked}), so the measured
+ * iterations do not pay for the observers' own start-up. JMH makes one instance per fork and
  * calls it from one thread.
  */
 public final class ObservingProfiler implements InternalProfiler {
     private ForkObservation observation;
+    private ForkObservation rehearsal;
+    private boolean rehearsed;
     private boolean started;
     private int measured;
     private long tasks;
@@ -35,9 +39,15 @@ public final class ObservingProfiler implements InternalProfiler {
 
     @Override
     public void beforeIteration(BenchmarkParams benchmark, IterationParams iteration) {
+        if (iteration.getType() == IterationType.WARMUP && !rehearsed) {
+            rehearsed = true;
+            rehearsal = ForkObservation.rehearseIfAsked(benchmark.getParam("executor"));
+        }
         if (iteration.getType() == IterationType.MEASUREMENT && !started) {
             started = true;
             observation = ForkObservation.startIfAsked(benchmark.getParam("executor"));
+            // dropped once the real one runs: JFR is never stopped and restarted between the two
+            endRehearsal();
         }
         if (iteration.getType() == IterationType.MEASUREMENT && observation != null) {
             observation.iterationStarted(); // the peaks are per measured iteration: what lies between is left out
@@ -58,5 +68,12 @@ public final class ObservingProfiler implements InternalProfiler {
             observation = null;
         }
         return List.of();
+    }
+
+    private void endRehearsal() {
+        if (rehearsal != null) {
+            rehearsal.discard();
+            rehearsal = null;
+        }
     }
 }

@@ -9,7 +9,9 @@
  * {@code jmh_generated} classes and names the benchmarks after it, so {@code fiberbench jmh -l} lists
  * them as {@code org.fiberbench.engine.jmh.*}; {@link
  * org.fiberbench.engine.jmh.ReferenceThreadsBenchmark} is the thread-per-task experiment's own
- * benchmark, kept as it was written. Only the runner and its factory, the two benchmarks, the
+ * benchmark, kept as it was written; {@code ReferenceSchedulerBenchmark} and {@code
+ * ReferencePoolBenchmark} are the custom-scheduler and thread-pool experiments' code written by hand
+ * with the JDK only, the yardsticks of {@code fiberbench calibrate}. Only the runner and its factory, the benchmarks, the
  * profiler (which JMH instantiates by name in its forks) and {@link
  * org.fiberbench.engine.jmh.JmhJson} (the rows of {@code results-jmh.json}, which {@code orderbook
  * micro} writes too) are public.

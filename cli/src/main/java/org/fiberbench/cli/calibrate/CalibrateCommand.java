@@ -1,0 +1,71 @@
+package org.fiberbench.cli.calibrate;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.fiberbench.result.RunDirectory;
+import org.fiberbench.spec.SpecException;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code fiberbench calibrate}: the harness cost, measured. Each built-in workload's hand-written
+ * JMH reference and the fiberbench scenario that does the same work, alternated over rounds in one
+ * command; prints both scores, the ratio with its 99.9% interval and whether fiberbench is within
+ * 2% of the reference. See docs/calibration.md.
+ */
+@Command(name = "calibrate", description = "Run the hand-written reference benchmarks and the same fiberbench scenarios,"
+        + " alternated, and print fiberbench's cost over them (ratio, interval, within 2%%?).")
+public final class CalibrateCommand implements Callable<Integer> {
+    static final int MAX_ROUNDS = 100;
+
+    @Option(names = "--workload", paramLabel = "NAME", defaultValue = "all",
+            description = "a pair (cpu-fixed), a family (cpu, sleep, primes, file, threads) or all (default)")
+    String workload;
+
+    @Option(names = "--rounds", paramLabel = "N", defaultValue = "2", description = "alternated rounds, each side once per round (default 2)")
+    int rounds;
+
+    @ArgGroup(exclusive = true)
+    ScaleFlags scale = new ScaleFlags();
+
+    @Option(names = "--out", paramLabel = "DIR", description = "run directory (default results/<timestamp>-calibrate)")
+    Path out;
+
+    @Option(names = "--force", description = "with --out: write into DIR even when it already holds a run")
+    boolean force;
+
+    static final class ScaleFlags {
+        @Option(names = "--quick", description = "3 × 1 s warm-up, 5 × 1 s per side and round (default)")
+        boolean quick;
+
+        @Option(names = "--full", description = "the issue's settings: 3 × 2 s warm-up, 5 × 2 s per side and round")
+        boolean full;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (rounds < 1 || rounds > MAX_ROUNDS) {
+            throw new SpecException("--rounds " + rounds + " is out of range; accepted: 1.." + MAX_ROUNDS);
+        }
+        List<Pair> pairs = Pairs.select(workload);
+        Scale s = scale.full ? Scale.FULL : Scale.QUICK;
+        RunDirectory.checkOut(out, force);
+        RunDirectory run = RunDirectory.create(out, force, "calibrate", s.label(),
+                "calibrate --workload " + workload + " --rounds " + rounds + " --" + s.label());
+        System.err.printf("fiberbench: calibrating %d pairs × %d rounds, results in %s%n", pairs.size(), rounds, run.dir());
+        run.warnings().forEach(w -> System.err.println("WARNING: " + w)); // a busy machine: the ratios are noisy
+        Calibration c = new Calibration(new JmhSides(run, s::settings), line -> System.err.println("  " + line));
+        List<Outcome> outcomes = c.run(pairs, rounds, o -> run.put("calibration", CalibrationTable.section(o, rounds, s)));
+        run.finish();
+        System.out.print(CalibrationTable.text(outcomes));
+        System.out.println("results: " + run.dir().resolve("results.json"));
+        if (run.unsaved() != null) {
+            System.err.println("fiberbench: " + run.unsaved());
+            return 1;
+        }
+        return outcomes.stream().anyMatch(o -> o.verdict() == Outcome.Verdict.FAILED) ? 1 : 0;
+    }
+
+}

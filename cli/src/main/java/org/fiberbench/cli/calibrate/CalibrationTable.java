@@ -1,0 +1,49 @@
+package org.fiberbench.cli.calibrate;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.fiberbench.stats.Ratio;
+import org.fiberbench.stats.Sample;
+
+/** The console table and the results.json section of a calibration. */
+final class CalibrationTable {
+    private CalibrationTable() {
+    }
+
+    /** One line per pair: reference ± error, fiberbench ± error, ratio [interval], within the limit. */
+    static String text(List<Outcome> outcomes) {
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%-17s %22s %22s  %-26s %s%n", "pair",
+                "reference ms/op", "fiberbench ms/op", "fiberbench/reference", "within " + (int) Outcome.LIMIT_PCT + "%"));
+        for (Outcome o : outcomes) {
+            Ratio r = o.ratio();
+            b.append(String.format(Locale.ROOT, "%-17s %22s %22s  %-26s %s%n", o.pair.name(), score(o.reference),
+                    score(o.fiberbench), r == null ? "-" : r.text(), o.verdict().label));
+            for (String f : o.failures) {
+                b.append("    failed: ").append(f).append('\n');
+            }
+        }
+        return b.toString();
+    }
+
+    private static String score(List<Double> v) {
+        if (v.isEmpty()) {
+            return "-";
+        }
+        Sample s = Sample.of(Outcome.values(v));
+        return s.n() < 2 ? String.format(Locale.ROOT, "%.3f", s.mean())
+                : String.format(Locale.ROOT, "%.3f ± %.3f", s.mean(), s.error());
+    }
+
+    /** results.json's {@code calibration}: the settings and one entry per pair. */
+    static Map<String, Object> section(List<Outcome> outcomes, int rounds, Scale scale) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("scale", scale.label());
+        m.put("rounds", rounds);
+        m.put("limit_pct", Outcome.LIMIT_PCT);
+        m.put("ratio", "fiberbench / reference, ms per operation; interval at " + Ratio.CONFIDENCE);
+        m.put("pairs", outcomes.stream().map(Outcome::section).toList());
+        return m;
+    }
+}

@@ -1,0 +1,95 @@
+package org.fiberbench.cli.calibrate;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fiberbench.stats.Ratio;
+import org.fiberbench.stats.Sample;
+
+/**
+ * One pair's iterations so far, pooled over rounds, and what they say: fiberbench's score over the
+ * reference's, with the interval of {@link Ratio#of}, and whether the harness cost is within {@value
+ * #LIMIT_PCT}%. Not thread-safe: one calibration fills it.
+ */
+final class Outcome {
+    /** The harness cost allowed: fiberbench at most this much slower than the hand-written benchmark. */
+    static final double LIMIT_PCT = 2.0;
+
+    /** What the interval says of the limit. */
+    enum Verdict {
+        WITHIN("yes"), OVER("no"), UNRESOLVED("unresolved"), FAILED("failed");
+
+        final String label;
+
+        Verdict(String label) {
+            this.label = label;
+        }
+    }
+
+    final Pair pair;
+    final List<Double> reference = new ArrayList<>();
+    final List<Double> fiberbench = new ArrayList<>();
+    final List<String> failures = new ArrayList<>();
+    int rounds;
+
+    Outcome(Pair pair) {
+        this.pair = pair;
+    }
+
+    /** fiberbench / reference, or null when a side has no value. */
+    Ratio ratio() {
+        if (reference.isEmpty() || fiberbench.isEmpty()) {
+            return null;
+        }
+        return Ratio.of(values(fiberbench), values(reference));
+    }
+
+    /**
+     * Within when the whole interval is at or below 1 + limit, over when all of it is above,
+     * unresolved when it straddles the limit (more rounds, or a quieter machine, decide) or does
+     * not exist; failed when a side failed in any round.
+     */
+    Verdict verdict() {
+        Ratio r = ratio();
+        if (!failures.isEmpty()) {
+            return Verdict.FAILED;
+        }
+        if (r == null || !r.hasInterval()) {
+            return Verdict.UNRESOLVED;
+        }
+        double limit = 1 + LIMIT_PCT / 100;
+        return r.ciHigh() <= limit ? Verdict.WITHIN : r.ciLow() > limit ? Verdict.OVER : Verdict.UNRESOLVED;
+    }
+
+    static double[] values(List<Double> v) {
+        return v.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    /** results.json's entry for this pair. */
+    Map<String, Object> section() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", pair.name());
+        m.put("rounds", rounds);
+        m.put("reference", side(reference, "jmh " + pair.jmhCommand()));
+        m.put("fiberbench", side(fiberbench, pair.runCommand()));
+        Ratio r = ratio();
+        m.put("ratio", r == null ? null : r.value());
+        m.put("ratio_ci_low", r == null || !r.hasInterval() ? null : r.ciLow());
+        m.put("ratio_ci_high", r == null || !r.hasInterval() || !r.interval().bounded() ? null : r.ciHigh());
+        m.put("limit_pct", LIMIT_PCT);
+        m.put("within_limit", verdict().label);
+        m.put("failures", List.copyOf(failures));
+        return m;
+    }
+
+    private static Map<String, Object> side(List<Double> v, String command) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("command", command);
+        m.put("iterations", List.copyOf(v));
+        Sample s = v.isEmpty() ? null : Sample.of(values(v));
+        m.put("score_ms_per_op", s == null ? null : s.mean());
+        m.put("score_error", s == null || s.n() < 2 ? null : s.error());
+        return m;
+    }
+}

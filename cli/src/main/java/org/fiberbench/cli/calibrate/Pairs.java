@@ -1,0 +1,84 @@
+package org.fiberbench.cli.calibrate;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.fiberbench.spec.SpecException;
+
+/**
+ * Every pair {@code calibrate} knows: each built-in workload that has a hand-written reference,
+ * on the default and the custom schedulers with the custom-scheduler experiment's settings (1000
+ * tasks on 2 carriers), the thread-per-task experiment's three executors and the thread-pool side
+ * of the process-pool experiment.
+ */
+final class Pairs {
+    static final String ALL = "all";
+    private static final List<Pair> PAIRS = build();
+
+    private Pairs() {
+    }
+
+    static List<Pair> all() {
+        return PAIRS;
+    }
+
+    /** The pairs {@code --workload} names: one pair, one family ({@code cpu}: every cpu pair), or all. */
+    static List<Pair> select(String name) {
+        if (name.equals(ALL)) {
+            return PAIRS;
+        }
+        List<Pair> out = PAIRS.stream().filter(p -> p.name().equals(name) || p.name().startsWith(name + "-")).toList();
+        if (out.isEmpty()) {
+            throw new SpecException("--workload '" + name + "' is not accepted; accepted: " + ALL + ", " + String.join(", ", names()));
+        }
+        return out;
+    }
+
+    /** Pair names and their families, in order. */
+    static List<String> names() {
+        List<String> out = new ArrayList<>();
+        for (Pair p : PAIRS) {
+            String family = p.name().substring(0, p.name().indexOf('-'));
+            if (!out.contains(family)) {
+                out.add(family);
+            }
+            out.add(p.name());
+        }
+        return out;
+    }
+
+    private static List<Pair> build() {
+        List<Pair> out = new ArrayList<>();
+        for (String sched : new String[] {"default", "fixed", "forkjoin"}) {
+            String executor = sched.equals("default") ? "virtual" : "virtual:scheduler=" + sched + ",carriers=2";
+            out.add(scheduler("cpu-" + sched, "heavyCpu", sched, executor, "cpu:iterations=100000"));
+        }
+        for (String sched : new String[] {"default", "fixed", "forkjoin"}) {
+            String executor = sched.equals("default") ? "virtual" : "virtual:scheduler=" + sched + ",carriers=2";
+            out.add(scheduler("sleep-" + sched, "longRunning", sched, executor, "sleep:ms=100"));
+        }
+        out.add(pool("primes-fixed", "primes", "primes:range=0..1000000,5000000..6000000,10000000..11000000", 300));
+        out.add(pool("file-fixed", "files", "file:writes=0..1000,5000..6000,10000..11000", 150));
+        out.add(threads("threads-cached", "platformThreadPool", "platform:cached"));
+        out.add(threads("threads-per-task", "platformThreadPerTask", "platform:per-task"));
+        out.add(threads("threads-virtual", "virtualThreadPerTask", "virtual"));
+        return List.copyOf(out);
+    }
+
+    private static Pair scheduler(String name, String method, String sched, String executor, String workload) {
+        return new Pair(name, Pair.PACKAGE + "ReferenceSchedulerBenchmark." + method,
+                Map.of("scheduler", sched, "threadCount", "2", "taskCount", "1000", "iterations", "100000", "sleepMs", "100"),
+                executor, workload, "batch:tasks=1000", 1, List.of(), false);
+    }
+
+    private static Pair pool(String name, String method, String workload, int tasks) {
+        return new Pair(name, Pair.PACKAGE + "ReferencePoolBenchmark." + method,
+                Map.of("workers", "2", "primeTasks", "300", "fileTasks", "150"),
+                "platform:fixed=2", workload, "batch:tasks=" + tasks, 1, List.of(), false);
+    }
+
+    private static Pair threads(String name, String method, String executor) {
+        return new Pair(name, Pair.PACKAGE + "ReferenceThreadsBenchmark." + method, Map.of(), executor,
+                "sleep:ms=200", "batch:tasks=10000", 2, List.of("-Xms512m", "-Xmx1024m"), true);
+    }
+}

@@ -1,0 +1,78 @@
+package org.fiberbench.cli.calibrate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.fiberbench.cli.Main;
+import org.fiberbench.engine.Defaults;
+import org.fiberbench.engine.Settings;
+import org.fiberbench.result.RunDirectory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** calibrate's bad input, and one real tiny round of one pair: both sides forked and measured for real. */
+class CalibrateCommandTest {
+    @TempDir
+    Path tmp;
+
+    private static String run(int expected, String... args) {
+        StringWriter err = new StringWriter();
+        int code = Main.execute(err, args);
+        assertEquals(expected, code, err.toString());
+        return err.toString().strip();
+    }
+
+    @Test
+    void anUnknownWorkloadIsOneLineNamingItAndTheAcceptedNames() {
+        String err = run(2, "calibrate", "--workload", "cpu-cached");
+        assertEquals(1, err.lines().count(), err);
+        assertTrue(err.contains("'cpu-cached'") && err.contains("accepted: all, cpu, cpu-default, cpu-fixed"), err);
+    }
+
+    @Test
+    void roundsOutOfRangeIsBadInput() {
+        String err = run(2, "calibrate", "--rounds", "0");
+        assertTrue(err.contains("--rounds 0") && err.contains("1..100"), err);
+    }
+
+    @Test
+    void quickAndFullTogetherIsBadInput() {
+        run(2, "calibrate", "--quick", "--full");
+    }
+
+    @Test
+    void oneTinyRoundMeasuresBothSidesAndWritesTheSection() throws Exception {
+        Settings tiny = new Settings(1, 1, Duration.ofMillis(200), 2, Duration.ofMillis(300), "avgt", 1,
+                Defaults.SETTINGS.timeout(), List.of());
+        Pair p = new Pair("sleep-fixed", Pair.PACKAGE + "ReferenceSchedulerBenchmark.longRunning",
+                Map.of("scheduler", "fixed", "threadCount", "2", "taskCount", "20", "iterations", "1000", "sleepMs", "20"),
+                "virtual:scheduler=fixed,carriers=2", "sleep:ms=20", "batch:tasks=20", 1, List.of(), false);
+        RunDirectory dir = RunDirectory.create(tmp.resolve("run"), "calibrate", "quick", "calibrate (test)");
+        List<Outcome> out = new Calibration(new JmhSides(dir, pair -> tiny), line -> { })
+                .run(List.of(p), 1, o -> dir.put("calibration", CalibrationTable.section(o, 1, Scale.QUICK)));
+        Outcome o = out.get(0);
+        assertEquals(List.of(), o.failures);
+        assertEquals(2, o.reference.size());
+        assertEquals(2, o.fiberbench.size());
+        // 20 tasks sleeping 20 ms on 2 carriers: one batch takes a little more than 20 ms on either side
+        for (double v : Outcome.values(o.reference)) {
+            assertTrue(v >= 20 && v < 500, "reference " + v);
+        }
+        for (double v : Outcome.values(o.fiberbench)) {
+            assertTrue(v >= 20 && v < 500, "fiberbench " + v);
+        }
+        Map<?, ?> json = new ObjectMapper().readValue(tmp.resolve("run/results.json").toFile(), Map.class);
+        Map<?, ?> cal = (Map<?, ?>) json.get("calibration");
+        Map<?, ?> entry = (Map<?, ?>) ((List<?>) cal.get("pairs")).get(0);
+        assertEquals("sleep-fixed", entry.get("name"));
+        assertEquals(o.ratio().value(), ((Number) entry.get("ratio")).doubleValue(), 1e-12);
+        assertEquals(1, ((List<?>) json.get("scenarios")).size(), "the fiberbench side is a scenario of the run");
+        assertEquals(List.of(), org.fiberbench.cli.report.ResultsSchema.errors(tmp.resolve("run/results.json")));
+    }
+}

@@ -1,0 +1,99 @@
+package org.fiberbench.cli.calibrate;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.fiberbench.stats.Ratio;
+import org.junit.jupiter.api.Test;
+
+/** The pairing, alternation, pooling and verdicts of a calibration, with injected scores (no forks). */
+class CalibrationTest {
+    private final List<String> calls = new ArrayList<>();
+
+    /** Scores per pair and side; each call answers the next row. */
+    private Calibration.Sides scripted(Map<String, double[][]> reference, Map<String, double[][]> fiberbench) {
+        Map<String, Integer> next = new HashMap<>();
+        return new Calibration.Sides() {
+            @Override
+            public double[] reference(Pair p) {
+                calls.add("ref " + p.name());
+                return reference.get(p.name())[next.merge("r" + p.name(), 1, Integer::sum) - 1];
+            }
+
+            @Override
+            public double[] fiberbench(Pair p) {
+                calls.add("fb " + p.name());
+                double[][] rows = fiberbench.get(p.name());
+                if (rows == null) {
+                    throw new IllegalStateException("fork died");
+                }
+                return rows[next.merge("f" + p.name(), 1, Integer::sum) - 1];
+            }
+        };
+    }
+
+    @Test
+    void sidesAlternateRoundByRoundAndIterationsPoolAcrossRounds() throws Exception {
+        List<Pair> pairs = Pairs.select("cpu").subList(0, 2);
+        Map<String, double[][]> ref = Map.of("cpu-default", new double[][] {{100, 102}, {101, 99}},
+                "cpu-fixed", new double[][] {{100, 100}, {100, 100}});
+        Map<String, double[][]> fb = Map.of("cpu-default", new double[][] {{100, 101}, {102, 99}},
+                "cpu-fixed", new double[][] {{120, 121}, {119, 120}});
+        List<Outcome> out = new Calibration(scripted(ref, fb), line -> { }).run(pairs, 2, o -> { });
+        assertEquals(List.of("ref cpu-default", "fb cpu-default", "ref cpu-fixed", "fb cpu-fixed",
+                "fb cpu-default", "ref cpu-default", "fb cpu-fixed", "ref cpu-fixed"), calls);
+        assertArrayEquals(new double[] {100, 102, 101, 99}, Outcome.values(out.get(0).reference));
+        assertEquals(2, out.get(0).rounds);
+        Ratio r = out.get(0).ratio();
+        assertEquals(Ratio.of(new double[] {100, 101, 102, 99}, new double[] {100, 102, 101, 99}).text(), r.text());
+    }
+
+    @Test
+    void verdictsFollowTheIntervalAgainstTheTwoPercentLimit() throws Exception {
+        List<Pair> pairs = Pairs.select("cpu");
+        Map<String, double[][]> ref = Map.of("cpu-default", new double[][] {{100, 100.1, 99.9, 100, 100.05}},
+                "cpu-fixed", new double[][] {{100, 100.1, 99.9, 100, 100.05}},
+                "cpu-forkjoin", new double[][] {{100, 130, 80, 110, 90}});
+        Map<String, double[][]> fb = Map.of("cpu-default", new double[][] {{100.2, 100.3, 100.1, 100.2, 100.25}},
+                "cpu-fixed", new double[][] {{110, 110.2, 109.9, 110.1, 110}},
+                "cpu-forkjoin", new double[][] {{101, 131, 81, 111, 91}});
+        List<Outcome> out = new Calibration(scripted(ref, fb), line -> { }).run(pairs, 1, o -> { });
+        assertEquals(Outcome.Verdict.WITHIN, out.get(0).verdict(), out.get(0).ratio().text());
+        assertEquals(Outcome.Verdict.OVER, out.get(1).verdict(), out.get(1).ratio().text());
+        assertEquals(Outcome.Verdict.UNRESOLVED, out.get(2).verdict(), out.get(2).ratio().text());
+        String table = CalibrationTable.text(out);
+        assertTrue(table.contains("cpu-fixed") && table.contains(out.get(1).ratio().text()) && table.contains(" no"), table);
+    }
+
+    @Test
+    void aFailedSideIsReportedAndTheOtherPairsStillRun() throws Exception {
+        List<Pair> pairs = Pairs.select("sleep").subList(0, 2);
+        Map<String, double[][]> ref = Map.of("sleep-default", new double[][] {{100, 101}}, "sleep-fixed", new double[][] {{100, 101}});
+        Map<String, double[][]> fb = Map.of("sleep-fixed", new double[][] {{100, 101}});
+        List<List<Outcome>> seen = new ArrayList<>();
+        List<Outcome> out = new Calibration(scripted(ref, fb), line -> { }).run(pairs, 1, seen::add);
+        assertEquals(Outcome.Verdict.FAILED, out.get(0).verdict());
+        assertEquals(List.of("fiberbench: fork died"), out.get(0).failures);
+        assertEquals(2, out.get(1).fiberbench.size());
+        assertEquals(2, seen.size(), "results are written after every pair");
+        Map<String, Object> section = CalibrationTable.section(out, 1, Scale.QUICK);
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> entries = (List<Map<String, Object>>) section.get("pairs");
+        assertEquals("failed", entries.get(0).get("within_limit"));
+        assertTrue(CalibrationTable.text(out).contains("failed: fiberbench: fork died"), CalibrationTable.text(out));
+    }
+
+    @Test
+    void everyPairNamesAReferenceAndAScenarioWithTheSameTaskCount() {
+        for (Pair p : Pairs.all()) {
+            assertTrue(p.benchmark().startsWith(Pair.PACKAGE + "Reference"), p.benchmark());
+            String tasks = p.load().substring("batch:tasks=".length());
+            assertTrue(p.params().isEmpty() || p.params().containsValue(tasks), p.name() + " " + p.params());
+        }
+    }
+}
