@@ -3,6 +3,7 @@ package org.fiberbench.engine;
 import java.util.Objects;
 import org.fiberbench.executor.ExecutorSpec;
 import org.fiberbench.fork.Jdk;
+import org.fiberbench.http.HttpWorkload;
 import org.fiberbench.load.LoadSpec;
 import org.fiberbench.workload.WorkloadSpec;
 
@@ -21,6 +22,7 @@ public record Scenario(ExecutorSpec executor, WorkloadSpec workload, LoadSpec lo
         Objects.requireNonNull(workload);
         Objects.requireNonNull(load);
         Objects.requireNonNull(settings);
+        HttpWorkload.checkLoad(workload.spec(), load); // engine=jmeter: closed or open loads only
         if (group == null) {
             group = workload.canonical() + " × " + load.canonical()
                     + (settings.jvmArgs().isEmpty() ? "" : " " + String.join(" ", settings.jvmArgs()));

@@ -20,7 +20,8 @@ public final class ScenarioRunners {
     public static ScenarioRunner forLoad(String kind, RunContext context) {
         if (LoadSpec.kind(kind).runsInLoop()) {
             // http:url=/PATH: fiberbench's own server forked on the scenario's executor (the web server experiment)
-            return new ServedHttpRunner(new ForkedLoopRunner(context));
+            // and http:...,engine=jmeter: the generator fork replaced by the registered engine
+            return new ServedHttpRunner(new HttpEngineRunner(new ForkedLoopRunner(context)));
         }
         return BATCH.create(context);
     }

@@ -85,7 +85,8 @@ final class ServedHttpRunner implements ScenarioRunner {
             ScenarioResult inner = loops.run(generator, id, run);
             copy(inner, r);
             seedBuckets(r, run.scenarioFile(id, ".hlog"));
-            r.config("server_executor", s.executor().canonical()).config("generator_executor", "virtual")
+            r.config("server_executor", s.executor().canonical()).config("generator_executor",
+                    HttpEngineRunner.engine(s).equals(HttpWorkload.BUILTIN) ? "virtual" : HttpEngineRunner.engine(s))
                     .config("generator_workload", generator.workload().canonical());
             addServerStats(r, base);
             return r;
@@ -126,7 +127,7 @@ final class ServedHttpRunner implements ScenarioRunner {
         Spec s = relative.spec();
         StringBuilder sb = new StringBuilder("http:url=").append(base).append(s.params().get("url"));
         sb.append(",user=").append(USER).append(",password=").append(PASSWORD);
-        for (String k : List.of("timeout", "expect", "client")) {
+        for (String k : List.of("timeout", "expect", "client", "engine")) {
             if (s.has(k)) {
                 sb.append(',').append(k).append('=').append(s.params().get(k));
             }
@@ -150,6 +151,9 @@ final class ServedHttpRunner implements ScenarioRunner {
         to.iterations(from.iterationValues());
         to.section("jdk", from.section("jdk")); // the generator runs on the server's JDK: the scenario's
         to.section("latency", from.section("latency"));
+        if (from.section("agents") != null) {
+            to.section("agents", from.section("agents")); // another engine's breakdown by agent (engine=jmeter)
+        }
         if (from.section("config") instanceof Map<?, ?> config) {
             config.forEach((k, v) -> to.config(String.valueOf(k), v));
         }
@@ -171,7 +175,11 @@ final class ServedHttpRunner implements ScenarioRunner {
         lat.forEach((k, v) -> copy.put(String.valueOf(k), v));
         copy.put("buckets_decades", copy.get("buckets"));
         List<Map<String, Object>> seed = new ArrayList<>(Buckets.DEFAULT.count(Buckets.measuredFromHlog(hlog)));
-        seed.add(Map.of("label", "errors", "count", copy.getOrDefault("errors", 0)));
+        Map<String, Object> errors = new java.util.LinkedHashMap<>(); // upper_ns null, as results.schema.json wants it
+        errors.put("label", "errors");
+        errors.put("upper_ns", null);
+        errors.put("count", copy.getOrDefault("errors", 0));
+        seed.add(errors);
         copy.put("buckets", seed);
         r.section("latency", copy);
     }

@@ -3,6 +3,8 @@ package org.fiberbench.http;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import org.fiberbench.load.LoadSpec;
+import org.fiberbench.load.LoopLoad;
 import org.fiberbench.secret.WorkloadSecrets;
 import org.fiberbench.spec.Numbers;
 import org.fiberbench.spec.Spec;
@@ -11,17 +13,21 @@ import org.fiberbench.workload.Workload;
 import org.fiberbench.workload.WorkloadKind;
 
 /**
- * {@code http:url=URL[,user=U,password=P][,timeout=T][,expect=TEXT][,client=socket|jdk]}: one GET per
+ * {@code http:url=URL[,user=U,password=P][,timeout=T][,expect=TEXT][,client=socket|jdk][,engine=builtin|jmeter]}: one GET per
  * task over keep-alive connections shared by all tasks. A failed request throws, so it is counted
  * as an error by class ({@link Timeout}, {@link Connect}, {@link Status}, {@link Body}, {@link Io}),
  * never as a fast sample. A relative URL ({@code /thread/benchmark?ms=1000}) means fiberbench's own
  * server, forked on the scenario's executor: the {@code server} suite's runner resolves it. The
  * canonical text shows {@code password=***}; a fork gets the password from its parent through
- * {@link WorkloadSecrets}.
+ * {@link WorkloadSecrets}. {@code engine=jmeter} sends a closed or open load from a registered {@link
+ * HttpEngine} (JMeter's) instead of the loop fork.
  */
 public final class HttpWorkload implements Workload {
-    public static final Set<String> KEYS = Set.of("url", "user", "password", "timeout", "expect", "client");
-    private static final List<String> ORDER = List.of("url", "user", "password", "timeout", "expect", "client");
+    public static final Set<String> KEYS = Set.of("url", "user", "password", "timeout", "expect", "client", "engine");
+    private static final List<String> ORDER = List.of("url", "user", "password", "timeout", "expect", "client", "engine");
+    /** The fork's own generator (the loop runner) and the engines a module registers ({@link HttpEngine}). */
+    public static final String BUILTIN = "builtin";
+    private static final List<String> ENGINES = List.of(BUILTIN, "jmeter");
     private final String canonical;
     private final HttpTarget target;
     private final HttpSender.Kind client;
@@ -34,8 +40,7 @@ public final class HttpWorkload implements Workload {
             throw new SpecException("workload '" + canonical + "': a relative URL is served by fiberbench's own server "
                     + "and runs only under a closed or open load (the server suite); accepted here: an absolute http:// URL");
         }
-        this.target = HttpTarget.of(url, s.string("user", null), WorkloadSecrets.resolve(s, "password"), timeout(s),
-                s.string("expect", null));
+        this.target = target(s);
         this.client = HttpSender.Kind.of(s.string("client", LoadOptions.DEFAULT_CLIENT.id()));
     }
 
@@ -56,7 +61,37 @@ public final class HttpWorkload implements Workload {
         }
         timeout(s);
         HttpSender.Kind.of(s.string("client", LoadOptions.DEFAULT_CLIENT.id()));
+        String engine = engine(s);
+        if (!engine.equals(BUILTIN) && s.has("client")) {
+            throw new SpecException(s.where("client") + ": the client is fiberbench's generator's; engine=" + engine
+                    + " sends with its own; accepted: no client= with engine=" + engine);
+        }
         return s.canonical(ORDER);
+    }
+
+    /** The spec's {@code engine} ({@value #BUILTIN} when absent); an unknown one fails naming the accepted ones. */
+    public static String engine(Spec s) {
+        String e = s.string("engine", BUILTIN);
+        if (!ENGINES.contains(e)) {
+            throw new SpecException(s.where("engine") + ": unknown engine '" + e + "'; accepted: " + String.join(", ", ENGINES));
+        }
+        return e;
+    }
+
+    /** Fails when {@code workload} names an engine other than the loop fork's and {@code load} is not closed or open. */
+    public static void checkLoad(Spec workload, LoadSpec load) {
+        String engine = workload.kind().equals("http") ? engine(workload) : BUILTIN;
+        if (!engine.equals(BUILTIN) && !(load instanceof LoopLoad)) {
+            throw new SpecException("workload 'http' key 'engine': engine=" + engine + " does not run load '"
+                    + load.canonical() + "'; accepted: closed:users=N,duration=D or open:rate=R,duration=D (or engine="
+                    + BUILTIN + ")");
+        }
+    }
+
+    /** The absolute URL's target, credentials resolved ({@link WorkloadSecrets}): for an engine outside the loop fork. */
+    public static HttpTarget target(Spec s) {
+        return HttpTarget.of(s.required("url", "http://HOST:PORT/PATH"), s.string("user", null),
+                WorkloadSecrets.resolve(s, "password"), timeout(s), s.string("expect", null));
     }
 
     public static boolean isRelative(String canonicalSpec) {

@@ -76,6 +76,9 @@ public final class ResultTable {
         if (missed != null) {
             n.add(missed);
         }
+        if (s.configValue("engine") instanceof String engine) {
+            n.add("engine=" + engine); // another engine sent the load (JMeter's): service time only
+        }
         add(n, m, "errors", "errors=%s");
         add(n, m, "threads_peak", "threads=%s");
         add(n, m, "cpu_user_ms", "cpu_user=%sms");
