@@ -19,6 +19,7 @@ final class AgentStats {
     private final Recorder measured = new Recorder(3);
     private final CountDownLatch end = new CountDownLatch(1);
     private final java.util.concurrent.atomic.AtomicBoolean heard = new java.util.concurrent.atomic.AtomicBoolean();
+    private final java.util.concurrent.atomic.AtomicLong firstSend = new java.util.concurrent.atomic.AtomicLong(Long.MIN_VALUE);
     private volatile String lost;
 
     AgentStats(String name) {
@@ -32,6 +33,16 @@ final class AgentStats {
         } else if (inWindow) {
             measured.recordValue(Math.max(0, serviceNanos));
         }
+    }
+
+    /**
+     * When this agent sent its first request, on the agent's own clock: the send time of the first sample
+     * that came back (JMeter returns samples in the order they ended, and its threads start together, so
+     * that is the test's start to within one response). Fixed by the first call.
+     */
+    long firstSend(long sendMillis) {
+        firstSend.compareAndSet(Long.MIN_VALUE, sendMillis);
+        return firstSend.get();
     }
 
     /** True exactly once: for the first sample that came back. */

@@ -86,7 +86,7 @@ public final class JMeterLoad {
     public void label(ScenarioResult r, Result result) {
         r.config("engine", "jmeter").config("jmeter_version", "5.6.3")
                 .config("latency_basis", "service time from actual send")
-                .config("throughput_basis", "answers whose own end time falls in the measured window")
+                .config("throughput_basis", "answers whose own end time falls in their agent's measured window, timed from its first send")
                 .config("agents", agents.stream().map(AgentAddress::toString).toList());
         @SuppressWarnings("unchecked")
         Map<String, Object> latency = new LinkedHashMap<>((Map<String, Object>) r.section("latency"));

@@ -23,8 +23,6 @@ final class JMeterSamples {
     private final Consumer<LatencyReport.Interval> onInterval;
     private final List<AgentStats> agents = new ArrayList<>();
     private volatile ExternalLoad load;
-    private volatile long warmupEndMillis;
-    private volatile long endMillis;
     private final java.util.concurrent.atomic.LongAdder okInWindow = new java.util.concurrent.atomic.LongAdder();
 
     JMeterSamples(LoadOptions options, Path hlog, Consumer<LatencyReport.Interval> onInterval) {
@@ -36,9 +34,6 @@ final class JMeterSamples {
     /** The engine started its test: the recording's clock starts now (once). */
     synchronized ExternalLoad begin() {
         if (load == null) {
-            long now = System.currentTimeMillis();
-            warmupEndMillis = now + options.loop().warmup().toMillis();
-            endMillis = now + options.loop().duration().toMillis();
             try {
                 load = ExternalLoad.start(options, hlog, onInterval);
             } catch (IOException e) {
@@ -63,8 +58,12 @@ final class JMeterSamples {
         } else {
             load.error(error);
         }
-        agent.record(error == null, nanos, endMillis >= warmupEndMillis);
-        if (error == null && endMillis >= warmupEndMillis && endMillis < this.endMillis) {
+        // each agent's window on its own clock, from its first send: agents start their threads a while after
+        // the client asked them to (plan transfer, a cold JVM), and their clocks need not agree with the client's
+        long start = agent.firstSend(endMillis - elapsedMs);
+        boolean warm = endMillis >= start + options.loop().warmup().toMillis();
+        agent.record(error == null, nanos, warm);
+        if (error == null && warm && endMillis < start + options.loop().duration().toMillis()) {
             okInWindow.increment();
         }
         if (agent.firstSample()) {
@@ -89,15 +88,15 @@ final class JMeterSamples {
     }
 
     /**
-     * Answers that ended in the measured window by their own end time, and the window's seconds: the
-     * throughput free of the delay with which agents send their samples back.
+     * Answers that ended in their agent's measured window by their own end time, and the window's seconds:
+     * the throughput free of the delay with which agents start and send their samples back.
      */
     long completedInWindow() {
         return okInWindow.sum();
     }
 
     double windowSeconds() {
-        return (endMillis - warmupEndMillis) / 1000.0;
+        return options.loop().duration().minus(options.loop().warmup()).toMillis() / 1000.0;
     }
 
     synchronized List<AgentStats> agents() {

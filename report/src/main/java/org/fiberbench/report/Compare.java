@@ -22,7 +22,8 @@ import org.fiberbench.stats.Ratio;
  * each are compared as wholes, so A on JDK 21 against B on JDK 25 is a JDK upgrade. Each pair
  * gets the ratio B / A of its scores with the 99.9% interval from the raw iterations, and a
  * verdict that respects the unit's direction (time per operation and latency: lower is better;
- * rates: higher is better). A scenario that appears twice in a run is matched in order.
+ * rates: higher is better). A scenario that appears twice in a run is matched in order. Load runs
+ * pair by URL and load model whatever engine made them ({@link LoadPairing}).
  *
  * <p>What keeps B from being judged at all — a scenario of B that failed, is missing or cannot be
  * read, or a B with no scenarios — is listed as a problem: a regression gate must not pass a run
@@ -101,7 +102,7 @@ public final class Compare {
     static String key(JsonNode s) {
         List<String> args = new ArrayList<>();
         s.path("jvm_args").forEach(j -> args.add(j.asText()));
-        return s.path("executor").asText("?") + " | " + s.path("workload").asText("?") + " | " + s.path("load").asText("?")
+        return LoadPairing.executorKey(s) + " | " + s.path("workload").asText("?") + " | " + s.path("load").asText("?")
                 + (args.isEmpty() ? "" : " | " + String.join(" ", args));
     }
 
@@ -126,7 +127,7 @@ public final class Compare {
         Verdict verdict = !normal(sb) ? Verdict.FAILED
                 : aUnreadable || bUnreadable ? Verdict.UNREADABLE : verdict(ratio, a.lowerIsBetter());
         double change = ratio == null ? Double.NaN : (ratio.value() - 1) * 100;
-        return new Row(sa.path("executor").asText("?"), sa.path("workload").asText("?"), sa.path("load").asText("?"), args,
+        return new Row(LoadPairing.executorLabel(sa, sb), sa.path("workload").asText("?"), sa.path("load").asText("?"), args,
                 a.present() ? a.unit() : b.unit(), a.lowerIsBetter(), a.value(), a.error(), b.value(), b.error(),
                 ratio, verdict, change, jdk);
     }
