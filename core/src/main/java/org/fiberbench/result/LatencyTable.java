@@ -77,10 +77,22 @@ public final class LatencyTable {
             }
             r.add(String.valueOf(lat.get("errors")));
             r.add(String.valueOf(lat.get("in_flight_at_end")));
-            r.add(Boolean.TRUE.equals(lat.get("saturated")) ? "SATURATED: " + lat.get("saturation_reason") : "");
+            r.add(notes(lat));
             rows.add(r.toArray(String[]::new));
         }
         return format(rows);
+    }
+
+    /** Saturation, and why the corrected side is "-" when the engine knew no intended starts (JMeter). */
+    static String notes(Map<String, Object> lat) {
+        List<String> notes = new ArrayList<>();
+        if (Boolean.TRUE.equals(lat.get("saturated"))) {
+            notes.add("SATURATED: " + lat.get("saturation_reason"));
+        }
+        if (lat.get("corrected_absent") != null) {
+            notes.add("no corrected figures: " + lat.get("corrected_absent"));
+        }
+        return String.join("; ", notes);
     }
 
     private static String demoTable(List<ScenarioResult> list) {

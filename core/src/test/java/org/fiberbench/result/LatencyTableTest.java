@@ -62,6 +62,18 @@ class LatencyTableTest {
     }
 
     @Test
+    void anEngineWithoutIntendedStartsSaysWhyTheCorrectedSideIsEmpty() {
+        ScenarioResult r = open(null, false, 0);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> lat = (Map<String, Object>) r.section("latency");
+        lat.put("corrected", new LinkedHashMap<>());
+        lat.put("corrected_absent", "JMeter records actual sends only");
+        String row = rowOf(LatencyTable.render(List.of(r)), "platform:fixed=1");
+        assertTrue(row.contains("- | 10.0"), "p50 absent | service time: " + row);
+        assertTrue(row.endsWith("no corrected figures: JMeter records actual sends only"), row);
+    }
+
+    @Test
     void coDemoShowsTheSameRunMeasuredThreeWays() {
         String t = LatencyTable.render(List.of(open(LatencyTable.CO_DEMO_GROUP + ": sleep:ms=10 × open", true, 0)));
         List<String> rows = t.lines().filter(l -> l.trim().startsWith("platform:fixed=1")).toList();
