@@ -15,7 +15,7 @@ tick=$(getconf CLK_TCK)
 cpu_s() { awk -v t="$tick" '{printf "%.1f", ($14 + $15) / t}' "/proc/$1/stat"; }
 children_s() { tail -1 "$1" | awk '{ split($1, u, "m"); split($2, s, "m"); printf "%.1f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }'; }
 wait_for() { for _ in $(seq 1 300); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done; echo "no '$2' in $1" >&2; exit 1; }
-summary() { grep -E 'throughput|p50|p99|agent' "$1" | sed 's/^/    /' || true; }
+summary() { grep -vE '^ *[0-9]+s +requests|^fiberbench:|^(results|report): ' "$1" | sed 's/^/    /' || true; }
 
 ./fiberbench serve -e virtual --no-auth --port "$port" > "$work/serve.log" 2>&1 & pids+=($!)
 wait_for "$work/serve.log" serving
