@@ -134,10 +134,13 @@ public final class LoadGenerator {
         return threads;
     }
 
-    /** Selector threads of the closed model: {@code -Dfiberbench.load.loops=N}, else one per two CPUs (at least one). */
+    /**
+     * Selector threads of the closed model: {@code -Dfiberbench.load.loops=N}, else one per CPU (wrk's {@code -t}
+     * on the same box; one per two CPUs left a core to the server but reached only 0.76–0.93× wrk's rate).
+     */
     static int loops() {
         String forced = System.getProperty("fiberbench.load.loops", "");
-        return forced.isEmpty() ? Math.max(1, Runtime.getRuntime().availableProcessors() / 2) : Math.max(1, Integer.parseInt(forced));
+        return forced.isEmpty() ? Runtime.getRuntime().availableProcessors() : Math.max(1, Integer.parseInt(forced));
     }
 
     /** The multiplexed users' outcomes into the recorder: in the closed model latency counts from the send. */
