@@ -3,7 +3,6 @@ package org.fiberbench.http;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import org.fiberbench.measure.LatencyReport;
 
@@ -78,29 +77,7 @@ public final class ExternalLoad {
 
     /** As {@link LoadGenerator}'s cutter: a cut each second, the last window interval ending at the end, drain after. */
     private void cutIntervals() {
-        int second = 0;
-        long last = start;
-        boolean warm = options.loop().warmup().isZero();
-        while (true) {
-            long boundary = start + (second + 1) * 1_000_000_000L;
-            if (last < end && boundary > end) {
-                boundary = end;
-            }
-            for (long left; (left = boundary - System.nanoTime()) > 0 && !finished; ) {
-                LockSupport.parkNanos(Math.min(left, 100_000_000));
-            }
-            long now = System.nanoTime();
-            second++;
-            double seconds = Math.max(0, Math.min(now, end) - last) / 1e9;
-            onInterval.accept(recorder.cut(second, last < warmupEnd, last < end, seconds, active::get));
-            if (!warm && now >= warmupEnd) {
-                recorder.endWarmup();
-                warm = true;
-            }
-            last = now;
-            if (finished) {
-                return;
-            }
-        }
+        recorder.cutEverySecond(start, end, warmupEnd, options.loop().warmup().isZero(), active::get, onInterval,
+                () -> finished);
     }
 }

@@ -252,28 +252,8 @@ public final class LoadGenerator {
 
     /** Cuts an interval every second; the last window interval ends exactly at the end; drain intervals follow. */
     private void cutIntervals() {
-        int second = 0;
-        long last = start;
-        boolean warm = options.loop().warmup().isZero();
-        while (true) {
-            long boundary = start + (second + 1) * 1_000_000_000L;
-            if (last < end && boundary > end) {
-                boundary = end;
-            }
-            sleepUntil(boundary);
-            long now = System.nanoTime();
-            second++;
-            double seconds = Math.max(0, Math.min(now, end) - last) / 1e9;
-            onInterval.accept(recorder.cut(second, last < warmupEnd, last < end, seconds, active::get));
-            if (!warm && now >= warmupEnd) {
-                recorder.endWarmup();
-                warm = true;
-            }
-            last = now;
-            if (stopped) {
-                return;
-            }
-        }
+        recorder.cutEverySecond(start, end, warmupEnd, options.loop().warmup().isZero(), active::get,
+                interval -> onInterval.accept(interval), () -> stopped);
     }
 
     private void sleepUntil(long deadline) {

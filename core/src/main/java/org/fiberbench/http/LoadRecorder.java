@@ -9,7 +9,10 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.function.IntSupplier;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
@@ -90,6 +93,37 @@ final class LoadRecorder {
     void error(String errorClass) {
         intervalErrors.increment();
         errorsByClass.computeIfAbsent(errorClass, k -> new LongAdder()).increment();
+    }
+
+    /**
+     * Cuts an interval every second from {@code start} until {@code stopped}; the last window interval ends exactly at
+     * {@code end}, drain intervals follow; the warm-up ends at the first cut at or past {@code warmupEnd}.
+     */
+    void cutEverySecond(long start, long end, long warmupEnd, boolean warm, IntSupplier activeUsers,
+                        Consumer<LatencyReport.Interval> onInterval, BooleanSupplier stopped) {
+        int second = 0;
+        long last = start;
+        while (true) {
+            long boundary = start + (second + 1) * 1_000_000_000L;
+            if (last < end && boundary > end) {
+                boundary = end;
+            }
+            for (long left; (left = boundary - System.nanoTime()) > 0 && !stopped.getAsBoolean(); ) {
+                LockSupport.parkNanos(Math.min(left, 100_000_000));
+            }
+            long now = System.nanoTime();
+            second++;
+            double seconds = Math.max(0, Math.min(now, end) - last) / 1e9;
+            onInterval.accept(cut(second, last < warmupEnd, last < end, seconds, activeUsers));
+            if (!warm && now >= warmupEnd) {
+                endWarmup();
+                warm = true;
+            }
+            last = now;
+            if (stopped.getAsBoolean()) {
+                return;
+            }
+        }
     }
 
     /**
