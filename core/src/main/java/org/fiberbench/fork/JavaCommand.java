@@ -73,7 +73,9 @@ public final class JavaCommand {
 
     /** The options every child on a JDK of {@code feature} gets. */
     public static List<String> jvmArgs(int feature) {
-        List<String> args = new ArrayList<>(List.of("--add-opens", "java.base/java.lang=ALL-UNNAMED"));
+        // native access: the sampler's getrusage and the profiler's library, without a warning per fork
+        List<String> args = new ArrayList<>(List.of("--add-opens", "java.base/java.lang=ALL-UNNAMED",
+                "--enable-native-access=ALL-UNNAMED"));
         if (feature >= 24) {
             // JMH reads fields through sun.misc.Unsafe; without this every fork prints a deprecation banner
             args.add("--sun-misc-unsafe-memory-access=allow");

@@ -58,9 +58,6 @@ public record ObserveOptions(long sampleIntervalMs, Duration pinningThreshold, S
             // frames between safepoints: without it, inlined workload methods vanish from profiles
             args.add("-XX:+UnlockDiagnosticVMOptions");
             args.add("-XX:+DebugNonSafepoints");
-            if (Runtime.version().feature() >= 22) {
-                args.add("--enable-native-access=ALL-UNNAMED");
-            }
         }
         return args;
     }

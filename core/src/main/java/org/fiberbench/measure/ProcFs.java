@@ -26,6 +26,8 @@ final class ProcFs {
     private final boolean available = Files.isReadable(SELF.resolve("stat"));
     /** Last voluntary/involuntary counts seen per thread id, so threads that ended still count. */
     private final Map<String, long[]> switchesByTask = new HashMap<>();
+    /** The whole process's context switches in one call, or null (JDK 21, not Linux): then the per-thread files. */
+    private final ProcessRusage rusage = available ? ProcessRusage.open() : null;
     /** Last user/system ticks seen per child process, so children that ended still count. */
     private final Map<Long, long[]> childCpu = new HashMap<>();
     private final Map<Long, ReopenedFile> childFiles = new HashMap<>();
@@ -158,11 +160,34 @@ final class ProcFs {
     }
 
     /**
-     * {@code {voluntary, involuntary}} context switches summed over the process's threads, or
-     * {@code {-1, -1}}. Linux keeps these per thread only; a thread's last seen figures stay in
-     * the sum after it ends, so short-lived threads are counted up to their last sample.
+     * {@code {voluntary, involuntary}} context switches of the whole process, or {@code {-1, -1}}:
+     * {@code getrusage} where the JVM can call it ({@link ProcessRusage}: one system call, ended
+     * threads included), else {@link #perThreadContextSwitches}.
      */
     long[] contextSwitches() {
+        if (!available) {
+            return new long[] {-1, -1};
+        }
+        if (rusage != null) {
+            long[] r = rusage.contextSwitches();
+            if (r != null) {
+                return r;
+            }
+        }
+        return perThreadContextSwitches();
+    }
+
+    /** Whether context switches come from one system call rather than a file per thread. */
+    boolean wholeProcessSwitches() {
+        return rusage != null;
+    }
+
+    /**
+     * Context switches summed over the threads' status files: Linux keeps them per thread there; a
+     * thread's last seen figures stay in the sum after it ends, so short-lived threads are counted
+     * up to their last sample. A file per thread, {@link #MAX_TASKS_PER_TICK} at most per call.
+     */
+    long[] perThreadContextSwitches() {
         if (!available) {
             return new long[] {-1, -1};
         }

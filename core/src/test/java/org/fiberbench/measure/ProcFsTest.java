@@ -33,6 +33,34 @@ class ProcFsTest {
     }
 
     @Test
+    void contextSwitchesCountThreadsThatEndedBetweenTwoReads() throws Exception {
+        ProcFs proc = new ProcFs();
+        Assumptions.assumeTrue(proc.available() && Runtime.version().feature() >= 22, "Linux, JDK 22+ (getrusage)");
+        assertTrue(proc.wholeProcessSwitches(), "getrusage through the Foreign Function API");
+        long[] before = proc.contextSwitches();
+        Thread[] threads = new Thread[200];
+        for (int i = 0; i < threads.length; i++) {
+            threads[i] = Thread.ofPlatform().start(() -> {
+                try {
+                    Thread.sleep(1); // each sleep is a voluntary switch of that thread
+                    Thread.sleep(1);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        long[] after = proc.contextSwitches();
+        long[] files = proc.perThreadContextSwitches();
+        proc.close();
+        // 400 sleeps of threads that have all ended: the per-thread files are gone, getrusage kept them
+        assertTrue(after[0] - before[0] >= 400, "voluntary switches " + before[0] + " -> " + after[0]);
+        assertTrue(after[0] > files[0], "getrusage " + after[0] + " vs the live threads' files " + files[0]);
+    }
+
+    @Test
     void readsANumberAfterAStatusFieldName() {
         String status = "Name:\tjava\nVmRSS:\t  123456 kB\nvoluntary_ctxt_switches:\t42\nnonvoluntary_ctxt_switches:\t7\n";
         assertEquals(123456, ProcFs.field(status, "VmRSS:"));

@@ -72,6 +72,10 @@ class CalibrateCommandTest {
         Map<?, ?> entry = (Map<?, ?>) ((List<?>) cal.get("pairs")).get(0);
         assertEquals("sleep-fixed", entry.get("name"));
         assertEquals(o.ratio().value(), ((Number) entry.get("ratio")).doubleValue(), 1e-12);
+        String jmh = (String) ((Map<?, ?>) entry.get("reference")).get("command");
+        assertTrue(jmh.startsWith("jmh 'org.fiberbench.engine.jmh.ReferenceSchedulerBenchmark.longRunning$' -p "), jmh);
+        String ours = (String) ((Map<?, ?>) entry.get("fiberbench")).get("command");
+        assertTrue(ours.startsWith("run -e virtual:scheduler=fixed,carriers=2 -w sleep:ms="), ours);
         assertEquals(1, ((List<?>) json.get("scenarios")).size(), "the fiberbench side is a scenario of the run");
         assertEquals(List.of(), org.fiberbench.cli.report.ResultsSchema.errors(tmp.resolve("run/results.json")));
     }
