@@ -25,6 +25,8 @@ import org.fiberbench.spec.SpecException;
  * service time, with a line per agent. A lost agent is one line on stderr and exit status 1.
  */
 final class JMeterEngineRun {
+    /** What the scenario's executor says: the requests ran on JMeter's threads, not on an executor of fiberbench's. */
+    static final String ENGINE = "jmeter";
     private final LoadCommand c;
     private final LoadOptions options;
     private final List<AgentAddress> agents;
@@ -62,7 +64,7 @@ final class JMeterEngineRun {
     Integer call() throws Exception {
         RunDirectory.checkOut(c.out, c.force);
         String workload = "http:url=" + c.url;
-        c.gate.check(List.of(new Target("virtual", workload, options.load().canonical(),
+        c.gate.check(List.of(new Target(ENGINE, workload, options.load().canonical(),
                 options.loop().open() ? Target.Shape.OPEN : Target.Shape.CLOSED, true)));
         HttpProbe.Outcome probe = HttpProbe.probe(options.target(), options.client());
         if (probe.unreachable()) {
@@ -124,7 +126,7 @@ final class JMeterEngineRun {
 
     private void finish(RunDirectory run, String id, String workload, JMeterLoad load, JMeterLoad.Result result) {
         try {
-            ScenarioResult r = new ScenarioResult(id, "virtual", workload, options.load().canonical())
+            ScenarioResult r = new ScenarioResult(id, ENGINE, workload, options.load().canonical())
                     .config("runner", "load").config("timeout_s", options.target().timeout().toMillis() / 1000.0)
                     .config("ramp_s", options.ramp().toMillis() / 1000.0).config("buckets", options.buckets().toString());
             result.outcome().into(r, run);

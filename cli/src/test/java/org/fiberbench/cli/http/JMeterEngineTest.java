@@ -60,6 +60,7 @@ class JMeterEngineTest {
             JsonNode s = scenario(out);
             JsonNode agents = s.path("agents");
             assertEquals(2, agents.size(), s.toString());
+            assertEquals("jmeter", s.path("executor").asText(), "the users ran on JMeter's threads");
             long sum = agents.get(0).path("requests").asLong() + agents.get(1).path("requests").asLong();
             assertEquals(s.path("metrics").path("requests_sent").asLong(), sum, "every sample is some agent's");
             for (JsonNode agent : agents) {
