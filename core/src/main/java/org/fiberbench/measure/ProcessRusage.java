@@ -2,10 +2,9 @@ package org.fiberbench.measure;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
-import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.Optional;
+import org.fiberbench.foreign.Libc;
 
 /**
  * The process's context switches from libc's {@code getrusage(RUSAGE_SELF)}, called through the
@@ -22,7 +21,6 @@ import java.util.Optional;
  * ru_nivcsw} the 14th. Not thread-safe: one sampler thread owns an instance.
  */
 final class ProcessRusage {
-    private static final String FOREIGN = "java.lang.foreign.";
     private static final int RUSAGE_SELF = 0;
     private static final int SIZE = 144;
     private static final int NVCSW = 128;
@@ -40,36 +38,19 @@ final class ProcessRusage {
 
     /** A reader whose first call succeeded, or null where this JVM or system cannot give one. */
     static ProcessRusage open() {
-        if (Runtime.version().feature() < 22 || !System.getProperty("os.name", "").startsWith("Linux")
-                || !System.getProperty("sun.arch.data.model", "64").equals("64")) {
+        if (!System.getProperty("os.name", "").startsWith("Linux") || !System.getProperty("sun.arch.data.model", "64").equals("64")) {
+            return null;
+        }
+        MethodHandle handle = Libc.function("getrusage", "JAVA_INT", "JAVA_INT", "ADDRESS");
+        if (handle == null) {
             return null;
         }
         try {
-            Class<?> linkerType = type("Linker");
-            Object linker = linkerType.getMethod("nativeLinker").invoke(null);
-            Object libc = linkerType.getMethod("defaultLookup").invoke(linker);
-            Optional<?> symbol = (Optional<?>) type("SymbolLookup").getMethod("find", String.class).invoke(libc, "getrusage");
-            if (symbol.isEmpty()) {
-                return null;
-            }
-            Class<?> layoutType = type("MemoryLayout");
-            Object args = Array.newInstance(layoutType, 2);
-            Array.set(args, 0, type("ValueLayout").getField("JAVA_INT").get(null));
-            Array.set(args, 1, type("ValueLayout").getField("ADDRESS").get(null));
-            Object signature = type("FunctionDescriptor").getMethod("of", layoutType, args.getClass())
-                    .invoke(null, type("ValueLayout").getField("JAVA_INT").get(null), args);
-            Class<?> optionType = type("Linker$Option");
-            MethodHandle handle = (MethodHandle) linkerType.getMethod("downcallHandle", type("MemorySegment"),
-                    type("FunctionDescriptor"), optionType.arrayType())
-                    .invoke(linker, symbol.get(), signature, Array.newInstance(optionType, 0));
-            Object arena = type("Arena").getMethod("ofAuto").invoke(null);
-            Object struct = type("Arena").getMethod("allocate", long.class, long.class).invoke(arena, (long) SIZE, 8L);
-            ByteBuffer view = ((ByteBuffer) type("MemorySegment").getMethod("asByteBuffer").invoke(struct))
-                    .order(ByteOrder.nativeOrder());
+            Object struct = Libc.memory(SIZE);
             ProcessRusage r = new ProcessRusage(handle.asType(MethodType.methodType(int.class, int.class, Object.class)),
-                    struct, view);
+                    struct, Libc.view(struct).order(ByteOrder.nativeOrder()));
             return r.contextSwitches() != null ? r : null;
-        } catch (Throwable t) {
+        } catch (ReflectiveOperationException | RuntimeException e) {
             return null;
         }
     }
@@ -86,7 +67,4 @@ final class ProcessRusage {
         return new long[] {view.getLong(NVCSW), view.getLong(NIVCSW)};
     }
 
-    private static Class<?> type(String name) throws ClassNotFoundException {
-        return Class.forName(FOREIGN + name);
-    }
 }

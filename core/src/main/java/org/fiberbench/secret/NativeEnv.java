@@ -1,8 +1,7 @@
 package org.fiberbench.secret;
 
 import java.lang.invoke.MethodHandle;
-import java.lang.reflect.Array;
-import java.util.Optional;
+import org.fiberbench.foreign.Libc;
 
 /**
  * libc's {@code unsetenv}, called through the Foreign Function API. A process started from Java
@@ -12,43 +11,19 @@ import java.util.Optional;
  * native access is refused, {@link #unset} returns false.
  */
 final class NativeEnv {
-    private static final String FOREIGN = "java.lang.foreign.";
-
     private NativeEnv() {
     }
 
     /** Whether {@code unsetenv(name)} ran and succeeded. */
     static boolean unset(String name) {
-        if (Runtime.version().feature() < 22) {
+        MethodHandle unsetenv = Libc.function("unsetenv", "JAVA_INT", "ADDRESS");
+        if (unsetenv == null) {
             return false;
         }
-        try {
-            Class<?> linkerType = type("Linker");
-            Object linker = linkerType.getMethod("nativeLinker").invoke(null);
-            Object libc = linkerType.getMethod("defaultLookup").invoke(linker);
-            Optional<?> symbol = (Optional<?>) type("SymbolLookup").getMethod("find", String.class).invoke(libc, "unsetenv");
-            if (symbol.isEmpty()) {
-                return false;
-            }
-            Class<?> layoutType = type("MemoryLayout");
-            Object args = Array.newInstance(layoutType, 1);
-            Array.set(args, 0, type("ValueLayout").getField("ADDRESS").get(null));
-            Object signature = type("FunctionDescriptor").getMethod("of", layoutType, args.getClass())
-                    .invoke(null, type("ValueLayout").getField("JAVA_INT").get(null), args);
-            Class<?> optionType = type("Linker$Option");
-            MethodHandle unsetenv = (MethodHandle) linkerType.getMethod("downcallHandle", type("MemorySegment"),
-                    type("FunctionDescriptor"), optionType.arrayType())
-                    .invoke(linker, symbol.get(), signature, Array.newInstance(optionType, 0));
-            try (AutoCloseable arena = (AutoCloseable) type("Arena").getMethod("ofConfined").invoke(null)) {
-                Object cName = type("SegmentAllocator").getMethod("allocateFrom", String.class).invoke(arena, name);
-                return (Integer) unsetenv.invokeWithArguments(cName) == 0;
-            }
+        try (AutoCloseable arena = Libc.confinedArena()) {
+            return (Integer) unsetenv.invokeWithArguments(Libc.cString(arena, name)) == 0;
         } catch (Throwable t) {
             return false;
         }
-    }
-
-    private static Class<?> type(String name) throws ClassNotFoundException {
-        return Class.forName(FOREIGN + name);
     }
 }
