@@ -17,26 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** The orderbook commands end to end on small files, through their own CommandLine. */
-class OrderbookCommandTest {
-    @TempDir
-    Path dir;
-
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int run(String... args) {
-        CommandLine cl = new CommandLine(new OrderbookCommand());
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        return cl.execute(args);
-    }
-
-    private Path generate(int count) {
-        Path f = dir.resolve("cmds-" + count + ".csv");
-        assertEquals(0, run("generate", "--count", "" + count, "--seed", "9", "--out", f.toString()), err.toString());
-        return f;
-    }
-
+class OrderbookCommandTest extends OrderbookCliTest {
     @Test
     void generateIsDeterministic() throws Exception {
         Path a = generate(500);

@@ -20,24 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** {@code orderbook latency --floor}: the empty book beside the real one, and a rate not kept marked as such. */
-class OrderbookFloorTest {
-    @TempDir
-    Path dir;
-
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int run(String... args) {
-        CommandLine cl = new CommandLine(new OrderbookCommand());
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        return cl.execute(args);
-    }
-
+class OrderbookFloorTest extends OrderbookCliTest {
     private Path generate() {
-        Path f = dir.resolve("cmds.csv");
-        assertEquals(0, run("generate", "--count", "5000", "--seed", "3", "--out", f.toString()), err.toString());
-        return f;
+        return generate(5000, 3);
     }
 
     @Test

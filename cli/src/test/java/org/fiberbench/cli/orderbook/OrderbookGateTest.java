@@ -18,26 +18,7 @@ import org.w3c.dom.Element;
 import picocli.CommandLine;
 
 /** {@code --threshold} and {@code --junit} on the order book's latency and throughput commands, on small real runs. */
-class OrderbookGateTest {
-    @TempDir
-    Path dir;
-
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int run(String... args) {
-        CommandLine cl = new CommandLine(new OrderbookCommand());
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        return cl.execute(args);
-    }
-
-    private Path generate(int count) {
-        Path f = dir.resolve("cmds-" + count + ".csv");
-        assertEquals(0, run("generate", "--count", "" + count, "--seed", "9", "--out", f.toString()), err.toString());
-        return f;
-    }
-
+class OrderbookGateTest extends OrderbookCliTest {
     @Test
     @SuppressWarnings("unchecked")
     void aLatencyRunThatMissesAThresholdExitsThree() throws Exception {
@@ -70,7 +51,7 @@ class OrderbookGateTest {
                 "--threshold", "p99<1ms", "--out", bad.toString()));
         String line = err.toString().strip();
         assertEquals(1, line.lines().count(), line);
-        assertTrue(line.contains("threshold 'p99<1ms': scenario fast × orderbook:input=cmds-1000.csv × replay:commands=5000 has no p99"),
+        assertTrue(line.contains("threshold 'p99<1ms': scenario fast × orderbook:input=cmds-1000-9.csv × replay:commands=5000 has no p99"),
                 line);
         assertFalse(Files.exists(bad), "nothing written");
     }
