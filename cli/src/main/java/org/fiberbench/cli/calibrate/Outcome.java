@@ -71,7 +71,7 @@ final class Outcome {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("name", pair.name());
         m.put("rounds", rounds);
-        m.put("reference", side(reference, "jmh " + pair.jmhCommand()));
+        m.put("reference", side(reference, pair.jmhCommand()));
         m.put("fiberbench", side(fiberbench, pair.runCommand()));
         Ratio r = ratio();
         m.put("ratio", r == null ? null : r.value());
