@@ -3,10 +3,10 @@ package org.fiberbench.cli;
 import org.fiberbench.db.DbOptions;
 import picocli.CommandLine.Option;
 
-/** The database flags of {@code run} (for scenarios with a jdbc workload) and {@code serve} (for {@code /db}). */
+/** The database flags of {@code run} and {@code calibrate} (for scenarios with a jdbc workload) and {@code serve} (for {@code /db}). */
 public final class DbFlags {
     @Option(names = "--db", paramLabel = "URL",
-            description = "database for jdbc workloads and serve's /db: jdbc:mariadb://, jdbc:mysql://, jdbc:postgresql://, jdbc:h2:tcp://"
+            description = "database for jdbc workloads (run, calibrate) and serve's /db: jdbc:mariadb://, jdbc:mysql://, jdbc:postgresql://, jdbc:h2:tcp://"
                     + " (default: an embedded H2 server on 127.0.0.1)")
     String url;
 

@@ -20,7 +20,8 @@ import org.fiberbench.workload.jdbc.JdbcStats;
 import org.fiberbench.workload.jdbc.JdbcWorkloads;
 
 /**
- * Around each jdbc scenario: start the embedded server (when no --db) and seed it, serve the forks
+ * Around each jdbc scenario: start the embedded server (when no --db, and no server is shared by
+ * the whole command, see {@link SharedDatabase}) and seed it, serve the forks
  * their connection on a {@link SecretChannel} while the scenario runs, then read back the fork's query counters and check the server
  * for sessions the scenario left open. A server that fails before or after the scenario fails
  * that scenario with the server's own reason and keeps what was learnt in its {@code database}
@@ -30,9 +31,17 @@ final class DbScenarioHook implements ScenarioHook {
     /** How long the server may take to notice that a finished fork's sockets are closed. */
     private static final long SESSION_SETTLE_MS = 3000;
     private final DbOptions options;
+    /** The embedded server every scenario uses, or null: each scenario starts its own (or uses --db). */
+    private final EmbeddedH2 shared;
 
     DbScenarioHook(DbOptions options) {
+        this(options, null);
+    }
+
+    /** Every jdbc scenario on {@code shared}, which outlives them (its owner closes it); null as {@link #DbScenarioHook(DbOptions)}. */
+    DbScenarioHook(DbOptions options, EmbeddedH2 shared) {
         this.options = options;
+        this.shared = shared;
     }
 
     static boolean isJdbc(Scenario s) {
@@ -44,7 +53,8 @@ final class DbScenarioHook implements ScenarioHook {
         if (!isJdbc(s)) {
             return next.run(s, id, run);
         }
-        try (EmbeddedH2 h2 = options.embedded() ? EmbeddedH2.start() : null) {
+        try (EmbeddedH2 started = options.embedded() && shared == null ? EmbeddedH2.start() : null) {
+            EmbeddedH2 h2 = shared != null ? shared : started;
             DbConnection db = h2 != null ? h2.connection() : options.connection();
             Map<String, Object> section = section(db, h2 != null);
             String server;

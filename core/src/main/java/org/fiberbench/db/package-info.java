@@ -5,6 +5,7 @@
  * each fork on a {@link org.fiberbench.secret.SecretChannel}, and after each scenario the fork's
  * query counters and the server's leftover sessions. {@link org.fiberbench.db.DbRun} is the entry
  * point; {@link org.fiberbench.db.ServedDatabase} is the same check and database for the HTTP
- * server's {@code /db}.
+ * server's {@code /db}; {@link org.fiberbench.db.SharedDatabase} one database for every fork of a
+ * command ({@code calibrate}'s references and scenarios).
  */
 package org.fiberbench.db;

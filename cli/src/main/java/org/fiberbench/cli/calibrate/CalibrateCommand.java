@@ -3,17 +3,21 @@ package org.fiberbench.cli.calibrate;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.fiberbench.cli.DbFlags;
+import org.fiberbench.db.DbOptions;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.spec.SpecException;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
  * {@code fiberbench calibrate}: the harness cost, measured. Each built-in workload's hand-written
  * JMH reference and the fiberbench scenario that does the same work, alternated over rounds in one
  * command; prints both scores, the ratio with its 99.9% interval and whether fiberbench is within
- * 2% of the reference. See docs/calibration.md.
+ * 2% of the reference. The database and HTTP pairs share one server of each kind, started here
+ * once ({@link Services}). See docs/calibration.md.
  */
 @Command(name = "calibrate", description = "Run the hand-written reference benchmarks and the same fiberbench scenarios,"
         + " alternated, and print fiberbench's cost over them (ratio, interval, within 2%%?).")
@@ -21,7 +25,7 @@ public final class CalibrateCommand implements Callable<Integer> {
     static final int MAX_ROUNDS = 100;
 
     @Option(names = "--workload", paramLabel = "NAME", defaultValue = "all",
-            description = "a pair (cpu-fixed), a family (cpu, sleep, primes, file, threads) or all (default)")
+            description = "a pair (cpu-fixed), a family (cpu, sleep, primes, file, threads, jdbc, http) or all (default)")
     String workload;
 
     @Option(names = "--rounds", paramLabel = "N", defaultValue = "2", description = "alternated rounds, each side once per round (default 2)")
@@ -36,6 +40,10 @@ public final class CalibrateCommand implements Callable<Integer> {
     @Option(names = "--force", description = "with --out: write into DIR even when it already holds a run")
     boolean force;
 
+    /** The jdbc pairs' database: --db URL (both sides query it), else an embedded H2 started once. */
+    @Mixin
+    DbFlags db = new DbFlags();
+
     static final class ScaleFlags {
         @Option(names = "--quick", description = "3 × 1 s warm-up, 5 × 1 s per side and round (default)")
         boolean quick;
@@ -49,15 +57,23 @@ public final class CalibrateCommand implements Callable<Integer> {
         if (rounds < 1 || rounds > MAX_ROUNDS) {
             throw new SpecException("--rounds " + rounds + " is out of range; accepted: 1.." + MAX_ROUNDS);
         }
-        List<Pair> pairs = Pairs.select(workload);
+        List<Pair> selected = Pairs.select(workload);
         Scale s = scale.full ? Scale.FULL : Scale.QUICK;
         RunDirectory.checkOut(out, force);
-        RunDirectory run = RunDirectory.create(out, force, "calibrate", s.label(),
-                "calibrate --workload " + workload + " --rounds " + rounds + " --" + s.label());
-        System.err.printf("fiberbench: calibrating %d pairs × %d rounds, results in %s%n", pairs.size(), rounds, run.dir());
-        run.warnings().forEach(w -> System.err.println("WARNING: " + w)); // a busy machine: the ratios are noisy
-        Calibration c = new Calibration(new JmhSides(run, s::settings), line -> System.err.println("  " + line));
-        List<Outcome> outcomes = c.run(pairs, rounds, o -> run.put("calibration", CalibrationTable.section(o, rounds, s)));
+        DbOptions dbOptions = db.options();
+        List<Outcome> outcomes;
+        RunDirectory run;
+        // the servers first: a database that cannot be reached is one line and exit 2, before any run directory
+        try (Services services = Services.start(selected, dbOptions)) {
+            List<Pair> pairs = services.resolve(selected);
+            RunDirectory dir = RunDirectory.create(out, force, "calibrate", s.label(), command(s, dbOptions));
+            run = dir;
+            System.err.printf("fiberbench: calibrating %d pairs × %d rounds, results in %s%n", pairs.size(), rounds, dir.dir());
+            services.describe(line -> System.err.println("fiberbench: " + line));
+            dir.warnings().forEach(w -> System.err.println("WARNING: " + w)); // a busy machine: the ratios are noisy
+            Calibration c = new Calibration(new JmhSides(dir, s::settings, services), line -> System.err.println("  " + line));
+            outcomes = c.run(pairs, rounds, o -> dir.put("calibration", CalibrationTable.section(o, rounds, s)));
+        }
         run.finish();
         System.out.print(CalibrationTable.text(outcomes));
         System.out.println("results: " + run.dir().resolve("results.json"));
@@ -66,6 +82,21 @@ public final class CalibrateCommand implements Callable<Integer> {
             return 1;
         }
         return outcomes.stream().anyMatch(o -> o.verdict() == Outcome.Verdict.FAILED) ? 1 : 0;
+    }
+
+    /** The command as results.json records it: the database's URL masked, never a password. */
+    private String command(Scale s, DbOptions d) {
+        StringBuilder b = new StringBuilder("calibrate --workload " + workload + " --rounds " + rounds + " --" + s.label());
+        if (!d.embedded()) {
+            b.append(" --db ").append(d.connection().maskedUrl());
+            if (d.user() != null && !d.user().isEmpty()) {
+                b.append(" --db-user ").append(d.user());
+            }
+        }
+        if (d.rows() != DbOptions.EMBEDDED.rows()) {
+            b.append(" --rows ").append(d.rows());
+        }
+        return b.toString();
     }
 
 }

@@ -13,9 +13,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.fiberbench.engine.Defaults;
-import org.fiberbench.engine.RunContext;
 import org.fiberbench.engine.Scenario;
-import org.fiberbench.engine.ScenarioRunners;
+import org.fiberbench.engine.ScenarioHooks;
 import org.fiberbench.engine.Settings;
 import org.fiberbench.engine.jmh.JmhLockWait;
 import org.fiberbench.executor.ExecutorSpec;
@@ -44,11 +43,18 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 final class JmhSides implements Calibration.Sides {
     private final RunDirectory run;
     private final Function<Pair, Settings> settings;
+    private final Services services;
 
-    /** Both sides of every pair measured with {@code settings} (a {@link Scale}'s, or a test's tiny ones). */
+    /** Both sides of every pair measured with {@code settings} (a {@link Scale}'s, or a test's tiny ones); no server. */
     JmhSides(RunDirectory run, Function<Pair, Settings> settings) {
+        this(run, settings, Services.NONE);
+    }
+
+    /** As above, the pairs that need a database or an HTTP server given those of {@code services}. */
+    JmhSides(RunDirectory run, Function<Pair, Settings> settings, Services services) {
         this.run = run;
         this.settings = settings;
+        this.services = services;
     }
 
     @Override
@@ -56,6 +62,7 @@ final class JmhSides implements Calibration.Sides {
         Settings st = settings.apply(p);
         List<String> jvm = new ArrayList<>(Defaults.FORK_JVM_ARGS);
         jvm.addAll(st.jvmArgs());
+        jvm.addAll(services.referenceJvmArgs(p));
         ChainedOptionsBuilder b = new OptionsBuilder()
                 .include("^" + Pattern.quote(p.benchmark()) + "$")
                 .forks(1).warmupIterations(st.warmupIterations())
@@ -83,7 +90,7 @@ final class JmhSides implements Calibration.Sides {
         Scenario s = new Scenario(ExecutorSpec.parse(p.executor()), WorkloadSpec.parse(p.workload()),
                 LoadSpec.parse(p.load()), settings.apply(p), "calibrate " + p.name());
         String id = run.nextScenarioId(s.label());
-        ScenarioResult r = ScenarioRunners.forLoad(s.load().kind(), RunContext.DEFAULT).run(s, id, run);
+        ScenarioResult r = ScenarioHooks.run(s, id, run, services.context());
         run.add(r);
         if (!r.termination().equals("normal")) {
             throw new IOException(r.termination() + ": " + r.failureReason());

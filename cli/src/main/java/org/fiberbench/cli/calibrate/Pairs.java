@@ -8,11 +8,16 @@ import org.fiberbench.spec.SpecException;
 /**
  * Every pair {@code calibrate} knows: each built-in workload that has a hand-written reference,
  * on the default and the custom schedulers with the custom-scheduler experiment's settings (1000
- * tasks on 2 carriers), the thread-per-task experiment's three executors and the thread-pool side
- * of the process-pool experiment.
+ * tasks on 2 carriers), the thread-per-task experiment's three executors, the thread-pool side
+ * of the process-pool experiment, the database experiment's queries and the web server
+ * experiment's requests.
  */
 final class Pairs {
     static final String ALL = "all";
+    /** Queries per batch: one batch takes about 50–300 ms on the embedded H2 on 2 CPUs. */
+    static final int DB_TASKS = 1000;
+    /** Requests per batch. */
+    static final int HTTP_TASKS = 1000;
     private static final List<Pair> PAIRS = build();
 
     private Pairs() {
@@ -62,7 +67,47 @@ final class Pairs {
         out.add(threads("threads-cached", "platformThreadPool", "platform:cached"));
         out.add(threads("threads-per-task", "platformThreadPerTask", "platform:per-task"));
         out.add(threads("threads-virtual", "virtualThreadPerTask", "virtual"));
+        out.addAll(database());
+        out.addAll(http());
         return List.copyOf(out);
+    }
+
+    /**
+     * The database experiment's queries: {@value #DB_TASKS} virtual threads per batch, each running
+     * one query through a HikariCP pool of 16 on the task's own thread (direct) or on the
+     * experiment's platform pool of 2 × CPUs (offload), against the one database calibrate starts.
+     */
+    private static List<Pair> database() {
+        List<Pair> out = new ArrayList<>();
+        for (String query : new String[] {"point", "scan"}) {
+            for (String via : new String[] {"direct", "offload"}) {
+                out.add(new Pair("jdbc-" + query + "-" + via, Pair.PACKAGE + "ReferenceDatabaseBenchmark.batch",
+                        Map.of("query", query, "via", via, "taskCount", String.valueOf(DB_TASKS), "poolSize", "16"),
+                        "virtual", "jdbc:query=" + query + ",via=" + via, "batch:tasks=" + DB_TASKS, 1, List.of(), false,
+                        Pair.Service.DATABASE));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The web server experiment's endpoints, served once by calibrate (fiberbench's server on virtual
+     * threads, loopback, no auth): {@value #HTTP_TASKS} virtual threads per batch, each one GET with
+     * the JDK's HttpClient ({@code client=jdk}: the reference uses the JDK only, so the workload sends
+     * with the same client), to {@code /thread/name} and to the experiment's sleeping endpoint.
+     */
+    private static List<Pair> http() {
+        List<Pair> out = new ArrayList<>();
+        out.add(http("http-name", "/thread/name"));
+        out.add(http("http-sleep", "/thread/benchmark?ms=100"));
+        return out;
+    }
+
+    private static Pair http(String name, String path) {
+        String url = Pair.SERVER + path;
+        return new Pair(name, Pair.PACKAGE + "ReferenceHttpBenchmark.batch",
+                Map.of("url", url, "taskCount", String.valueOf(HTTP_TASKS)), "virtual",
+                "http:url=" + url + ",client=jdk", "batch:tasks=" + HTTP_TASKS, 1, List.of(), false, Pair.Service.HTTP_SERVER);
     }
 
     private static Pair scheduler(String name, String method, String sched, String executor, String workload) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -33,6 +34,22 @@ class CalibrateCommandTest {
         String err = run(2, "calibrate", "--workload", "cpu-cached");
         assertEquals(1, err.lines().count(), err);
         assertTrue(err.contains("'cpu-cached'") && err.contains("accepted: all, cpu, cpu-default, cpu-fixed"), err);
+        assertTrue(err.contains("jdbc, jdbc-point-direct, jdbc-point-offload, jdbc-scan-direct, jdbc-scan-offload, http, http-name,"),
+                err);
+    }
+
+    @Test
+    void aDatabaseThatCannotBeUsedIsOneLineBeforeAnyRunDirectory() {
+        Path out = tmp.resolve("never");
+        String err = run(2, "calibrate", "--workload", "jdbc-point-direct", "--db", "jdbc:oracle:thin:@127.0.0.1:1521:x",
+                "--out", out.toString());
+        assertEquals(1, err.lines().count(), err);
+        assertTrue(err.contains("jdbc:oracle:thin:@127.0.0.1:1521:x") && err.contains("accepted: jdbc:mariadb://"), err);
+        err = run(2, "calibrate", "--workload", "jdbc", "--db", "jdbc:postgresql://127.0.0.1:1/test", "--db-user", "nobody",
+                "--db-password", "s3cret-not-shown", "--out", out.toString());
+        assertEquals(1, err.lines().count(), err);
+        assertTrue(err.contains("cannot connect") && !err.contains("s3cret-not-shown"), err);
+        assertTrue(Files.notExists(out), "nothing written");
     }
 
     @Test

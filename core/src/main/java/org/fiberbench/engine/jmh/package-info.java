@@ -11,7 +11,9 @@
  * org.fiberbench.engine.jmh.ReferenceThreadsBenchmark} is the thread-per-task experiment's own
  * benchmark, kept as it was written; {@code ReferenceSchedulerBenchmark} and {@code
  * ReferencePoolBenchmark} are the custom-scheduler and thread-pool experiments' code written by hand
- * with the JDK only, the yardsticks of {@code fiberbench calibrate}. Only the runner and its factory, the benchmarks, the
+ * with the JDK only, {@code ReferenceDatabaseBenchmark} (with HikariCP and the JDBC driver) and
+ * {@code ReferenceHttpBenchmark} (the JDK's HttpClient) the database and web server experiments'
+ * clients: the yardsticks of {@code fiberbench calibrate}. Only the runner and its factory, the benchmarks, the
  * profiler (which JMH instantiates by name in its forks) and {@link
  * org.fiberbench.engine.jmh.JmhJson} (the rows of {@code results-jmh.json}, which {@code orderbook
  * micro} writes too) are public.
