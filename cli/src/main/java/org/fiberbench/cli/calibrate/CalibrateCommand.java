@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
  * 2% of the reference. The database and HTTP pairs share one server of each kind, started here
  * once ({@link Services}). See docs/calibration.md.
  */
-@Command(name = "calibrate", description = "Run the hand-written reference benchmarks and the same fiberbench scenarios,"
+@Command(name = "calibrate", mixinStandardHelpOptions = true, description = "Run the hand-written reference benchmarks and the same fiberbench scenarios,"
         + " alternated, and print fiberbench's cost over them (ratio, interval, within 2%%?).")
 public final class CalibrateCommand implements Callable<Integer> {
     static final int MAX_ROUNDS = 100;

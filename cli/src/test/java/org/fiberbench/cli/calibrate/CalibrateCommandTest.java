@@ -39,6 +39,13 @@ class CalibrateCommandTest {
     }
 
     @Test
+    void helpListsTheOptions() {
+        org.fiberbench.cli.CliCapture.Outcome o = org.fiberbench.cli.CliCapture.run("calibrate", "--help");
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("--workload") && o.out().contains("--rounds") && o.out().contains("--db"), o.out());
+    }
+
+    @Test
     void aDatabaseThatCannotBeUsedIsOneLineBeforeAnyRunDirectory() {
         Path out = tmp.resolve("never");
         String err = run(2, "calibrate", "--workload", "jdbc-point-direct", "--db", "jdbc:oracle:thin:@127.0.0.1:1521:x",

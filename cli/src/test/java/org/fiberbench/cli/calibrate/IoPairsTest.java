@@ -95,12 +95,14 @@ class IoPairsTest {
     }
 
     @Test
-    void theJdbcFamilyRunsBothSidesOnOneEmbeddedH2() throws Exception {
-        Map<?, ?> json = calibrate("jdbc", DbOptions.EMBEDDED);
-        List<Map<?, ?>> pairs = list(((Map<?, ?>) json.get("calibration")).get("pairs"));
+    void theJdbcPairsRunBothSidesOnOneEmbeddedH2() throws Exception {
         assertEquals(List.of("jdbc-point-direct", "jdbc-point-offload", "jdbc-scan-direct", "jdbc-scan-offload"),
-                pairs.stream().map(p -> p.get("name")).toList());
-        assertQueriedOneServer(json, 4, "H2");
+                Pairs.select("jdbc").stream().map(Pair::name).toList());
+        // the point pairs run here (a scan pair runs on MariaDB below; every query × via runs in ReferenceIoBenchmarksTest)
+        Map<?, ?> json = calibrate("jdbc-point", DbOptions.EMBEDDED);
+        List<Map<?, ?>> pairs = list(((Map<?, ?>) json.get("calibration")).get("pairs"));
+        assertEquals(List.of("jdbc-point-direct", "jdbc-point-offload"), pairs.stream().map(p -> p.get("name")).toList());
+        assertQueriedOneServer(json, 2, "H2");
         assertEquals(true, ((Map<?, ?>) list(json.get("scenarios")).get(0).get("database")).get("embedded"));
     }
 
