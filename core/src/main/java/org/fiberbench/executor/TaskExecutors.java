@@ -28,15 +28,24 @@ final class TaskExecutors {
             stats = WorkerStats.ofCarrierCpu(Carriers.ofJdkScheduler());
             builder = Thread.ofVirtual();
         } else {
-            Scheduler made = scheduler(scheduler);
-            stats = made.stats();
-            if (made.executor() instanceof ExecutorService es) {
-                owned.add(() -> shutdown(es));
-            } else if (made.executor() instanceof AutoCloseable c) {
-                owned.add(c);
+            Executor executor;
+            if (scheduler.kind() == ExecutorSpec.Scheduler.CLASS) {
+                Scheduler made = scheduler(scheduler);
+                stats = made.stats();
+                if (made.executor() instanceof ExecutorService es) {
+                    owned.add(() -> shutdown(es));
+                } else if (made.executor() instanceof AutoCloseable c) {
+                    owned.add(c);
+                }
+                executor = stats.busy() == WorkerStats.Busy.MOUNTED_TIME ? MountTimers.wrap(made.executor(), stats) : made.executor();
+            } else {
+                // fiberbench's own schedulers live for the trial: taken here, given back on close
+                SchedulerPool.Pooled pooled = SchedulerPool.take(scheduler, () -> pooled(scheduler));
+                stats = pooled.stats();
+                owned.add(() -> SchedulerPool.give(pooled));
+                executor = pooled.executor();
             }
-            boolean wrap = scheduler.kind() == ExecutorSpec.Scheduler.CLASS && stats.busy() == WorkerStats.Busy.MOUNTED_TIME;
-            builder = VirtualThreads.builder(wrap ? MountTimers.wrap(made.executor(), stats) : made.executor());
+            builder = VirtualThreads.builder(executor);
         }
         ThreadFactory factory = builder.name("fiberbench-virtual-", 0).factory();
         ExecutorService service = poolSize > 0
@@ -49,22 +58,25 @@ final class TaskExecutors {
     private record Scheduler(Executor executor, WorkerStats stats) {
     }
 
-    private static Scheduler scheduler(VirtualScheduler spec) {
+    /** A fixed or ForkJoin scheduler of fiberbench's, its carriers counted per mount. */
+    private static SchedulerPool.Pooled pooled(VirtualScheduler spec) {
         WorkerStats mounts = WorkerStats.ofMounts();
         return switch (spec.kind()) {
             // what the scheduler experiment compares: new ForkJoinPool(N), whose defaults include asyncMode=false (LIFO
             // local queues; the JDK's own virtual-thread scheduler is FIFO); only names and daemon differ
-            case FORKJOIN -> new Scheduler(
+            case FORKJOIN -> new SchedulerPool.Pooled(spec,
                     MountTimers.forkJoin(spec.carriers(), WorkerThreads.forkJoin(CARRIER_PREFIX, mounts, true)), mounts);
-            case FIXED -> new Scheduler(
+            case FIXED -> new SchedulerPool.Pooled(spec,
                     MountTimers.fixed(spec.carriers(), WorkerThreads.platform(CARRIER_PREFIX, mounts, true, true)), mounts);
-            case CLASS -> {
-                Executor user = VirtualThreads.newSchedulerInstance(spec.className(), spec.carriers());
-                // a ForkJoinPool must stay one (the JDK treats it apart): it is not wrapped, its carriers' CPU counts
-                yield new Scheduler(user, user instanceof ForkJoinPool fj ? WorkerStats.ofCarrierCpu(Carriers.of(fj)) : mounts);
-            }
-            case DEFAULT -> throw new AssertionError();
+            case CLASS, DEFAULT -> throw new AssertionError(spec);
         };
+    }
+
+    /** A user's scheduler class, made anew for each executor. */
+    private static Scheduler scheduler(VirtualScheduler spec) {
+        Executor user = VirtualThreads.newSchedulerInstance(spec.className(), spec.carriers());
+        // a ForkJoinPool must stay one (the JDK treats it apart): it is not wrapped, its carriers' CPU counts
+        return new Scheduler(user, user instanceof ForkJoinPool fj ? WorkerStats.ofCarrierCpu(Carriers.of(fj)) : WorkerStats.ofMounts());
     }
 
     static void shutdown(ExecutorService es) {

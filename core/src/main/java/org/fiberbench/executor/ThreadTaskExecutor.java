@@ -16,6 +16,8 @@ final class ThreadTaskExecutor implements TaskExecutor {
     private final ExecutorService service;
     private final List<AutoCloseable> owned;
     private final WorkerStats stats;
+    /** The figures as they were at close, when the scheduler goes back to its pool to count for another executor. */
+    private volatile WorkerStats closedStats;
 
     ThreadTaskExecutor(ExecutorSpec spec, ExecutorService service, List<AutoCloseable> owned, WorkerStats stats) {
         this.spec = spec;
@@ -63,7 +65,8 @@ final class ThreadTaskExecutor implements TaskExecutor {
 
     @Override
     public WorkerStats workerStats() {
-        return stats;
+        WorkerStats closed = closedStats;
+        return closed != null ? closed : stats;
     }
 
     @Override
@@ -79,6 +82,9 @@ final class ThreadTaskExecutor implements TaskExecutor {
             Thread.currentThread().interrupt();
         }
         stats.closeWindow(); // carriers' CPU is read while they are alive: before their scheduler stops
+        if (!owned.isEmpty()) {
+            closedStats = stats.frozen(); // a pooled scheduler's counters start again for its next executor
+        }
         for (AutoCloseable c : owned) {
             try {
                 c.close();

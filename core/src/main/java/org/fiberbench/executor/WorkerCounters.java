@@ -75,6 +75,17 @@ final class WorkerCounters {
         MOUNT_START.setRelease(this, 0L);
     }
 
+    /**
+     * Zeroes the counts. Only while no thread runs on this worker (a pooled scheduler between two
+     * executors): the single writer is then idle, and the next executor's first task reaches the
+     * carrier through a queue hand-off after this.
+     */
+    void reset() {
+        TASKS.setRelease(this, 0L);
+        RUNS.setRelease(this, 0L);
+        BUSY.setRelease(this, 0L);
+    }
+
     /** True while a mount is under way (for a reader waiting for the last runs to be counted). */
     boolean mounted() {
         return (long) MOUNT_START.getAcquire(this) != 0;

@@ -147,6 +147,23 @@ public final class WorkerStats {
         workers.forEach(WorkerCounters::closeCpuWindow);
     }
 
+    /** Whether no run is under way and at most {@code n} workers have registered (a scheduler that can be reused as it is). */
+    boolean idleWithAtMost(int n) {
+        return workers.size() <= n && workers.stream().noneMatch(WorkerCounters::mounted);
+    }
+
+    /** Zeroes every worker's counts: a pooled scheduler taken by the next executor ({@link SchedulerPool}). */
+    void resetCounters() {
+        workers.forEach(WorkerCounters::reset);
+    }
+
+    /** A copy of these figures that later counting does not change (totals of this one stats object). */
+    WorkerStats frozen() {
+        WorkerStats copy = new WorkerStats();
+        copy.addAll(this);
+        return copy;
+    }
+
     /** Carriers born since the last enumeration used no CPU before the window: they start from 0. */
     private void addEnumerated() {
         if (enumerated != null) {
