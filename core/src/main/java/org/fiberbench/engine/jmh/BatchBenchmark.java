@@ -20,7 +20,8 @@ import org.openjdk.jmh.infra.ThreadParams;
 /**
  * The batch load model on JMH: one operation creates the executor, submits N tasks, waits for all
  * of them and closes the executor — the whole cost a caller of {@code try (var e = ...) { submit
- * N }} pays, thread creation included. The specs arrive as {@code @Param} strings and are parsed
+ * N }} pays, thread creation included. The carriers of fiberbench's fixed and ForkJoin schedulers
+ * are not the executor's: they live for the trial, as the JDK's scheduler does. The specs arrive as {@code @Param} strings and are parsed
  * in the fork, outside the measured region.
  */
 @State(Scope.Benchmark)
