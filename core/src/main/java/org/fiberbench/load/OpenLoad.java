@@ -74,7 +74,7 @@ public record OpenLoad(double rate, Duration duration, Duration warmup, boolean 
 
     @Override
     public LoadModel model(LoadModel.Setup setup) {
-        return new OpenLoadModel(setup, duration, t0 -> new OpenLoadModel.Schedule(t0, rate, poisson, setup.seed()));
+        return new OpenLoadModel(setup, duration, warmup, t0 -> new OpenLoadModel.Schedule(t0, rate, poisson, setup.seed()));
     }
 
     @Override

@@ -27,10 +27,11 @@ final class OpenLoadModel implements LoadModel {
     private final Workload workload;
     private final LatencyRecorder recorder;
     private final long durationNanos;
+    private final long warmupNanos;
     private final LongFunction<Arrivals> arrivals;
     private final Ticket[] ring = new Ticket[RING];
     private final AtomicLong submitted = new AtomicLong();
-    /** Submit time − intended start, recorded by the pacer alone. */
+    /** Submit time − intended start of the tasks due after the warm-up, recorded by the pacer alone. */
     private final SingleWriterRecorder lag = new SingleWriterRecorder(1, LatencyRecorder.HIGHEST_NS, LatencyRecorder.DIGITS);
     private volatile long notSubmitted;
     private volatile long extraTickets;
@@ -39,11 +40,12 @@ final class OpenLoadModel implements LoadModel {
     private volatile long endAt = Long.MAX_VALUE;
 
     /** @param arrivals the intended start times from a given t0: any open-family load supplies its own */
-    OpenLoadModel(LoadModel.Setup setup, Duration duration, LongFunction<Arrivals> arrivals) {
+    OpenLoadModel(LoadModel.Setup setup, Duration duration, Duration warmup, LongFunction<Arrivals> arrivals) {
         this.executor = setup.executor();
         this.workload = setup.workload();
         this.recorder = setup.recorder();
         this.durationNanos = duration.toNanos();
+        this.warmupNanos = warmup.toNanos();
         this.arrivals = arrivals;
         for (int i = 0; i < RING; i++) {
             ring[i] = new Ticket(recorder, null, null);
@@ -58,6 +60,7 @@ final class OpenLoadModel implements LoadModel {
     private void pace(long t0) {
         Arrivals schedule = arrivals.apply(t0);
         long end = t0 + durationNanos;
+        long measuredFrom = t0 + warmupNanos; // the lag, like the latencies, is the measured window's
         long extra = 0;
         for (long i = 0; ; i++) {
             long intended = schedule.next();
@@ -77,7 +80,9 @@ final class OpenLoadModel implements LoadModel {
                 extra++;
             }
             t.arm(intended);
-            lag.recordValue(Math.min(now - intended, LatencyRecorder.HIGHEST_NS));
+            if (intended >= measuredFrom) {
+                lag.recordValue(Math.min(now - intended, LatencyRecorder.HIGHEST_NS));
+            }
             submitted.lazySet(i + 1);
             executor.submit(workload, i, t);
         }

@@ -61,6 +61,18 @@ class OpenLoadModelTest {
     }
 
     @Test
+    void thePacerLagIsTheMeasuredWindowsAsTheLatenciesAre() throws Exception {
+        // inline 20 ms tasks at 100/s: the pacer falls 10 ms further behind per task, so every task it submits
+        // in 2 s was due in the first second, the warm-up; the lag of the measured window has no sample
+        Map<String, Object> s = LoopDriver.run(LoopRequest.of("inline", "sleep:ms=20",
+                "open:rate=100,duration=2s,warmup=1s", 500)).summary();
+        assertEquals(0L, ((Number) latency(s).get("pacer_lag_max_ns")).longValue(), latency(s).toString());
+        assertTrue(((Number) latency(s).get("not_submitted")).longValue() >= 50, "the measured window's tasks went unsent");
+        Map<String, Object> all = LoopDriver.run(LoopRequest.of("inline", "sleep:ms=20", "open:rate=100,duration=1s", 500)).summary();
+        assertTrue(((Number) latency(all).get("pacer_lag_max_ns")).longValue() > 200_000_000L, "without warm-up every lag counts");
+    }
+
+    @Test
     void poissonOpenRunAchievesItsRate() throws Exception {
         var s = LoopDriver.run(LoopRequest.of("virtual", "noop", "open:rate=500,duration=2s,arrival=poisson", 500)).summary();
         var lat = OpenLoadModelTest.latency(s);
