@@ -26,8 +26,14 @@ final class ProcFs {
     private final boolean available = Files.isReadable(SELF.resolve("stat"));
     /** Last voluntary/involuntary counts seen per thread id, so threads that ended still count. */
     private final Map<String, long[]> switchesByTask = new HashMap<>();
-    /** The whole process's context switches in one call, or null (JDK 21, not Linux): then the per-thread files. */
-    private final ProcessRusage rusage = available ? ProcessRusage.open() : null;
+    /** Threads above which context switches are read with one system call ({@link #contextSwitches}). */
+    static final int RUSAGE_FROM_THREADS = 256;
+    /** The whole process's context switches in one call once the threads are many, else null. */
+    private ProcessRusage rusage;
+    private boolean rusageTried;
+    private long[] rusageOffset;
+    /** Thread status files listed by the last per-thread read. */
+    private int tasksLastRead;
     /** Last user/system ticks seen per child process, so children that ended still count. */
     private final Map<Long, long[]> childCpu = new HashMap<>();
     private final Map<Long, ReopenedFile> childFiles = new HashMap<>();
@@ -160,9 +166,12 @@ final class ProcFs {
     }
 
     /**
-     * {@code {voluntary, involuntary}} context switches of the whole process, or {@code {-1, -1}}:
-     * {@code getrusage} where the JVM can call it ({@link ProcessRusage}: one system call, ended
-     * threads included), else {@link #perThreadContextSwitches}.
+     * {@code {voluntary, involuntary}} context switches of the whole process, or {@code {-1, -1}}.
+     * While the process has few threads they are summed over the threads' status files, which is
+     * cheap then; once a read finds more than {@link #RUSAGE_FROM_THREADS} threads, from then on
+     * libc's {@code getrusage} ({@link ProcessRusage}: one system call, ended threads included), its
+     * figures offset so that the series goes on from the last sum. Linking the call costs about
+     * 150 ms in a fresh JVM, which every fork of a few threads would pay for nothing.
      */
     long[] contextSwitches() {
         if (!available) {
@@ -171,13 +180,24 @@ final class ProcFs {
         if (rusage != null) {
             long[] r = rusage.contextSwitches();
             if (r != null) {
-                return r;
+                return new long[] {r[0] + rusageOffset[0], r[1] + rusageOffset[1]};
+            }
+            rusage = null; // a call that failed once: back to the files, which still hold the sums so far
+        }
+        long[] files = perThreadContextSwitches();
+        if (tasksLastRead > RUSAGE_FROM_THREADS && !rusageTried && files[0] >= 0) {
+            rusageTried = true;
+            ProcessRusage r = ProcessRusage.open();
+            long[] now = r == null ? null : r.contextSwitches();
+            if (now != null) {
+                rusageOffset = new long[] {files[0] - now[0], files[1] - now[1]};
+                rusage = r;
             }
         }
-        return perThreadContextSwitches();
+        return files;
     }
 
-    /** Whether context switches come from one system call rather than a file per thread. */
+    /** Whether context switches now come from one system call rather than a file per thread. */
     boolean wholeProcessSwitches() {
         return rusage != null;
     }
@@ -212,6 +232,7 @@ final class ProcFs {
         } catch (IOException e) {
             return new long[] {-1, -1};
         }
+        tasksLastRead = read;
         long v = 0;
         long nv = 0;
         for (long[] c : switchesByTask.values()) {

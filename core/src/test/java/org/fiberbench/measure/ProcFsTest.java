@@ -1,6 +1,7 @@
 package org.fiberbench.measure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
@@ -33,15 +34,18 @@ class ProcFsTest {
     }
 
     @Test
-    void contextSwitchesCountThreadsThatEndedBetweenTwoReads() throws Exception {
+    void manyThreadsSwitchToOneSystemCallThatCountsThreadsThatEnded() throws Exception {
         ProcFs proc = new ProcFs();
         Assumptions.assumeTrue(proc.available() && Runtime.version().feature() >= 22, "Linux, JDK 22+ (getrusage)");
-        assertTrue(proc.wholeProcessSwitches(), "getrusage through the Foreign Function API");
-        long[] before = proc.contextSwitches();
-        Thread[] threads = new Thread[200];
-        for (int i = 0; i < threads.length; i++) {
+        proc.contextSwitches();
+        assertFalse(proc.wholeProcessSwitches(), "a few threads: their status files");
+        int n = ProcFs.RUSAGE_FROM_THREADS + 100;
+        java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+        Thread[] threads = new Thread[n];
+        for (int i = 0; i < n; i++) {
             threads[i] = Thread.ofPlatform().start(() -> {
                 try {
+                    go.await();
                     Thread.sleep(1); // each sleep is a voluntary switch of that thread
                     Thread.sleep(1);
                 } catch (InterruptedException e) {
@@ -49,14 +53,19 @@ class ProcFsTest {
                 }
             });
         }
+        long[] many = proc.contextSwitches();
+        assertTrue(proc.wholeProcessSwitches(), "more than " + ProcFs.RUSAGE_FROM_THREADS + " threads: getrusage");
+        long[] next = proc.contextSwitches();
+        assertTrue(next[0] >= many[0] && next[1] >= many[1], "the series goes on from the files' sum");
+        go.countDown();
         for (Thread t : threads) {
             t.join();
         }
         long[] after = proc.contextSwitches();
         long[] files = proc.perThreadContextSwitches();
         proc.close();
-        // 400 sleeps of threads that have all ended: the per-thread files are gone, getrusage kept them
-        assertTrue(after[0] - before[0] >= 400, "voluntary switches " + before[0] + " -> " + after[0]);
+        // 2n sleeps of threads that have all ended: their status files are gone, getrusage kept them
+        assertTrue(after[0] - many[0] >= 2L * n, "voluntary switches " + many[0] + " -> " + after[0]);
         assertTrue(after[0] > files[0], "getrusage " + after[0] + " vs the live threads' files " + files[0]);
     }
 
