@@ -1,7 +1,6 @@
 package org.fiberbench.db;
 
 import java.sql.SQLException;
-import java.util.List;
 import org.fiberbench.spec.SpecException;
 import org.fiberbench.workload.jdbc.DbConnection;
 import org.fiberbench.workload.jdbc.HelloTable;
@@ -31,15 +30,11 @@ public final class ServedDatabase implements AutoCloseable {
 
     /** Checks and opens the database {@code options} name, starting the embedded one when there is no {@code --db}. */
     public static ServedDatabase open(DbOptions options) throws SQLException {
-        EmbeddedH2 h2 = options.embedded() ? EmbeddedH2.start() : null;
-        DbConnection db = h2 != null ? h2.connection() : options.connection();
+        PreparedDatabase p = PreparedDatabase.open(options);
         try {
-            String product = h2 != null ? h2.prepare(options.rows(), List.of()) : DbCheck.prepare(db, options.rows(), List.of());
-            return new ServedDatabase(h2, db, product, options.rows(), pool(db, options.rows()));
+            return new ServedDatabase(p.h2(), p.db(), p.product(), options.rows(), pool(p.db(), options.rows()));
         } catch (RuntimeException e) {
-            if (h2 != null) {
-                h2.close();
-            }
+            p.stopEmbedded();
             throw e;
         }
     }

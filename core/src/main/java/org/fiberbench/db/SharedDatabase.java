@@ -40,15 +40,11 @@ public final class SharedDatabase implements AutoCloseable {
 
     /** Starts (embedded) or checks ({@code --db}) the database and seeds {@code fiberbench_hello}. */
     public static SharedDatabase open(DbOptions options) throws SQLException, IOException {
-        EmbeddedH2 h2 = options.embedded() ? EmbeddedH2.start() : null;
+        PreparedDatabase p = PreparedDatabase.open(options);
         try {
-            DbConnection db = h2 != null ? h2.connection() : options.connection();
-            String server = h2 != null ? h2.prepare(options.rows(), List.of()) : DbCheck.prepare(db, options.rows(), List.of());
-            return new SharedDatabase(options, h2, db, server, SecretChannel.open(db.secrets()));
+            return new SharedDatabase(options, p.h2(), p.db(), p.product(), SecretChannel.open(p.db().secrets()));
         } catch (RuntimeException | IOException e) {
-            if (h2 != null) {
-                h2.close();
-            }
+            p.stopEmbedded();
             throw e;
         }
     }
