@@ -115,6 +115,19 @@ class PrecisionCliTest {
     }
 
     @Test
+    void aSaturatedOpenLoopSaysItHasNoSteadyLevelInsteadOfBlamingTheBudget() throws Exception {
+        // one thread serving 20 ms tasks (50/s) asked for 200/s: the backlog and its latency climb every second
+        String[] over = {"-e", "platform:fixed=1", "-w", "sleep:ms=20", "-l", "open:rate=200,duration=3s,warmup=0s"};
+        Path out = tmp.resolve("open-saturated");
+        Outcome r = run(out, over, "--precision", "10%", "--max-time", "6s");
+        assertEquals(0, r.code(), r.err());
+        assertEquals("saturated", precision(scenario(out)).get("stopped"));
+        assertTrue(r.out().contains("no steady level (saturated)"), r.out());
+        assertFalse(r.out().contains("target (time budget)"), r.out());
+        assertEquals(List.of(), ResultsSchema.errors(out.resolve("results.json")));
+    }
+
+    @Test
     void iterationsWithoutPrecisionMeasureExactlyThatManyAndRecordNoPrecision() throws Exception {
         Path out = tmp.resolve("fixed");
         Outcome r = run(out, BATCH);

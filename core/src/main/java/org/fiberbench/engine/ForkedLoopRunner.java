@@ -66,7 +66,7 @@ final class ForkedLoopRunner implements ScenarioRunner {
         LoopResult done = LoopResult.read(result);
         fill(r, id, run, done);
         if (precision != null) {
-            r.config("precision", precision.section(done.iterationValues(), stop(precision, done.iterationValues())));
+            r.config("precision", precision.section(done.iterationValues(), stop(precision, done)));
         }
         Observation.collect(r, run, id);
         return r;
@@ -109,11 +109,18 @@ final class ForkedLoopRunner implements ScenarioRunner {
                 : c.replaceFirst(",duration=[^,]+", ",duration=" + org.fiberbench.spec.Numbers.formatDuration(window));
     }
 
-    /** Why the fork's window ended: the fork ends it early only when the rule holds; else its budget did. */
-    private static Precision.Stop stop(Precision precision, double[] values) {
+    /**
+     * Why the fork's window ended: the fork ends it early only when the rule holds; else its budget did,
+     * unless the open run was saturated: then its p99 climbs with the backlog and no budget would narrow it.
+     */
+    static Precision.Stop stop(Precision precision, LoopResult done) {
+        double[] values = done.iterationValues();
         Precision.Stop s = precision.decide(values, Duration.ZERO, Duration.ZERO);
         if (s == Precision.Stop.PRECISION) {
             return s;
+        }
+        if (done.open() && done.latency().saturated()) {
+            return Precision.Stop.SATURATED;
         }
         return values.length >= Precision.MAX_ITERATIONS ? Precision.Stop.ITERATION_CAP : Precision.Stop.TIME_BUDGET;
     }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.fiberbench.stats.Precision;
 
 /**
  * The end-of-run table, like JMH's: per group, each executor's score ± error with its unit, the
@@ -96,15 +97,20 @@ public final class ResultTable {
 
     /**
      * {@code ±12% > 10% target (time budget)} when {@code --precision} was asked and not reached: the
-     * interval beside it is then not the precision the run was asked for. Null when reached or not asked.
+     * interval beside it is then not the precision the run was asked for. A saturated open run reads
+     * {@code ±146%: no steady level (saturated)}: its latency climbs with the backlog, so the interval
+     * measures the climb, and more time would not narrow it. Null when reached or not asked.
      */
     static String missedPrecision(ScenarioResult s) {
         if (!(s.configValue("precision") instanceof Map<?, ?> p) || "precision".equals(p.get("stopped"))) {
             return null;
         }
         Object achieved = p.get("achieved_pct");
-        return String.format(Locale.ROOT, "±%s%% > %s%% target (%s)", achieved == null ? "?" : pct(achieved),
-                pct(p.get("target_pct")), p.get("stopped"));
+        String half = achieved == null ? "?" : pct(achieved);
+        if (Precision.Stop.SATURATED.label.equals(p.get("stopped"))) {
+            return String.format(Locale.ROOT, "±%s%%: no steady level (saturated)", half);
+        }
+        return String.format(Locale.ROOT, "±%s%% > %s%% target (%s)", half, pct(p.get("target_pct")), p.get("stopped"));
     }
 
     private static String pct(Object v) {

@@ -25,6 +25,12 @@ class ResultTablePrecisionTest {
     }
 
     @Test
+    void aSaturatedOpenRunIsNotedAsHavingNoSteadyLevelNotAsOutOfTime() {
+        String note = ResultTable.missedPrecision(scenario(new double[] {1000, 2500, 4000}, Precision.Stop.SATURATED));
+        assertTrue(note.matches("±[0-9.]+%: no steady level \\(saturated\\)"), note);
+    }
+
+    @Test
     void aReachedTargetOrNoTargetAddsNoNote() {
         assertNull(ResultTable.missedPrecision(scenario(new double[] {100, 100, 100}, Precision.Stop.PRECISION)));
         assertNull(ResultTable.missedPrecision(new ScenarioResult("01-x", "virtual", "cpu:iterations=1", "batch:tasks=1")));

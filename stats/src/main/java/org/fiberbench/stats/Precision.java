@@ -22,7 +22,12 @@ public record Precision(double targetPct, Duration budget) {
 
     /** Why a scenario stopped adding iterations; null while it goes on. */
     public enum Stop {
-        PRECISION("precision"), TIME_BUDGET("time budget"), ITERATION_CAP("iteration cap");
+        PRECISION("precision"), TIME_BUDGET("time budget"), ITERATION_CAP("iteration cap"),
+        /**
+         * An open run that fell behind its schedule: its latency grows with the backlog, so the per-second
+         * values have no steady level for an interval to narrow on, however long the run (not a budget matter).
+         */
+        SATURATED("saturated");
 
         public final String label;
 
