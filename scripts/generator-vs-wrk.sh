@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # fiberbench's built-in HTTP generator against wrk, alternated, on one `fiberbench serve`:
 # requests/s and client CPU per request (user+sys of the client process, from `times`, over the
-# whole process; for `load` also over seconds 4..D-1 alone, read from /proc/PID/stat at its
-# per-second lines, which leaves out the JVM's start-up and JIT warm-up).
+# whole process; for `load` also over seconds 4..D+2 alone, read from /proc/PID/stat at its
+# per-second lines, which leaves out the JVM's start-up and JIT warm-up). `load` runs 3 s of
+# warm-up (left out of its totals, as JMH leaves out warm-up iterations) and then SECONDS measured,
+# so both rates cover SECONDS of steady sending.
 # Usage: scripts/generator-vs-wrk.sh [ROUNDS=3] [SECONDS=15] [PORT=18080] [CONNECTIONS=64]
 # Needs wrk on PATH (apt-get install wrk). Take the figures on a quiet machine.
 set -euo pipefail
@@ -28,13 +30,13 @@ for r in $(seq 1 "$rounds"); do
   cpu=$(children_seconds "$work/wrk.times")
   printf '%-6s %-6s %12.0f %14.2f %16s\n' "$r" wrk "$rate" "$(awk -v c="$cpu" -v n="$reqs" 'BEGIN {print c * 1e6 / n}')" -
 
-  ( ./fiberbench load "$url" --users "$conns" --duration "${secs}s" --out "$work/load" --force \
+  ( ./fiberbench load "$url" --users "$conns" --warmup 3s --duration "$((secs + 3))s" --out "$work/load" --force \
       > "$work/load.txt" 2> "$work/load.err"; times > "$work/load.times" ) &
   sub=$!
   java=""
   for _ in $(seq 1 300); do java=$(pgrep -P "$sub" java || true); [ -n "$java" ] && break; sleep 0.05; done
   c1="" c2=""
-  last=$((secs - 1))
+  last=$((secs + 2))
   while kill -0 "$sub" 2>/dev/null; do
     if [ -z "$c1" ] && grep -qE '^ +3s +requests' "$work/load.err"; then c1=$(cpu_ticks "$java" || true); fi
     if [ -z "$c2" ] && grep -qE "^ +${last}s +requests" "$work/load.err"; then c2=$(cpu_ticks "$java" || true); fi
