@@ -141,12 +141,25 @@ class JdkRunTest {
                 "the report's summary has the ratio across JDKs");
     }
 
+    private static Cli onImage;
+
+    /**
+     * virtual × cpu × batch:tasks=50 and closed:users=2 on {@link #linkedRuntime()} ({@code --jdk HOME}, labelled
+     * {@code V}): made once, read by two tests.
+     */
+    static synchronized Cli onImage() throws Exception {
+        if (onImage == null) {
+            onImage = cli(run(shared.resolve("image"), "-e", "virtual", "-w", "cpu:iterations=1000", "-l", "batch:tasks=50",
+                    "-l", "closed:users=2,duration=1s", "--jdk", linkedRuntime().toString()));
+        }
+        return onImage;
+    }
+
     @Test
     void aJdkHomeRunsEveryForkOnThatJdk() throws Exception {
         Path image = linkedRuntime();
-        Path out = tmp.resolve("path");
-        Cli r = cli(run(out, "-e", "virtual", "-w", "cpu:iterations=1000", "-l", "batch:tasks=50",
-                "-l", "closed:users=2,duration=1s", "--jdk", image.toString()));
+        Path out = shared.resolve("image");
+        Cli r = onImage();
         assertEquals(0, r.status(), r.err());
         List<Map<String, Object>> s = scenarios(out);
         assertEquals(2, s.size());
@@ -202,15 +215,16 @@ class JdkRunTest {
     @Test
     void compareMatchesScenariosByJdk() throws Exception {
         Path a = shared.resolve("twice"); // virtual and platform:fixed=2 on V and V#2
-        Path b = tmp.resolve("b");
+        Path b = shared.resolve("image"); // virtual on the linked image, labelled V: a batch and a closed loop
         assertEquals(0, twice().status(), twice().err());
-        assertEquals(0, cli(run(b, "-e", "virtual", "-w", "cpu:iterations=1000", "-l", "batch:tasks=50", "--jdk", V)).status());
-        Cli same = cli("compare", a.toString(), a.toString());
+        assertEquals(0, onImage().status(), onImage().err());
+        // compare reads two run directories and discovers no JDK: it runs in this JVM
+        CliCapture.Outcome same = CliCapture.run("compare", a.toString(), a.toString());
         assertTrue(same.out().contains("virtual on jdk " + V + " ") && same.out().contains("virtual on jdk " + V + "#2"),
                 same.out());
         assertTrue(same.out().contains("4 scenario(s) compared"), same.out());
-        Cli fewer = cli("compare", a.toString(), b.toString());
-        assertTrue(fewer.out().contains("1 scenario(s) compared"), fewer.out());
+        CliCapture.Outcome fewer = CliCapture.run("compare", a.toString(), b.toString());
+        assertTrue(fewer.out().contains("1 scenario(s) compared"), "the batch on jdk " + V + " only: " + fewer.out());
         assertTrue(fewer.out().contains("missing in B: virtual | cpu:iterations=1000 | batch:tasks=50 | jdk " + V + "#2"),
                 fewer.out());
     }
