@@ -86,7 +86,9 @@ class JMeterEngineTest {
         CliProcess load;
         try (CliProcess b = agent("agent-dies.log")) {
             bAddress = agent(b);
-            load = load(out, "--users", "5", "--duration", "20s", "--agents", a + "," + bAddress);
+            // 10 s: the agent dies within a second or two of its start (its samples come back at least every
+            // 0.2 s), long before its test would end
+            load = load(out, "--users", "5", "--duration", "10s", "--agents", a + "," + bAddress);
             assertNotNull(load.awaitLine("fiberbench: " + bAddress + ": first samples in"), load.output());
         } // the agent is killed here (SIGKILL), mid-run
         long t0 = System.nanoTime();
