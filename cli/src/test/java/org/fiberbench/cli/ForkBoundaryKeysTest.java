@@ -58,12 +58,11 @@ class ForkBoundaryKeysTest {
     }
 
     @Test
-    void processPoolScenariosKeepTheirWorkersResourcesAndPinningKeys(@TempDir Path tmp) throws Exception {
-        Path out = tmp.resolve("run");
-        assertEquals(0, Main.execute(new StringWriter(), "run", "-e", "process:workers=2", "-w", "sleep:ms=1",
-                "-l", "batch:tasks=10", "-l", "closed:users=2,duration=1s", "--warmup", "0", "--iterations", "1",
-                "--time", "300ms", "--out", out.toString()));
-        JsonNode scenarios = JSON.readTree(out.resolve("results.json").toFile()).get("scenarios");
+    void processPoolScenariosKeepTheirWorkersResourcesAndPinningKeys() throws Exception {
+        // 2 workers running primes: a batch and a closed loop of 2 users for 1 s, the run PoolsCliTest reads too
+        SharedRuns.Made made = SharedRuns.processPool();
+        assertEquals(0, made.code(), made.outcome().err());
+        JsonNode scenarios = JSON.readTree(made.dir().resolve("results.json").toFile()).get("scenarios");
         assertEquals(2, scenarios.size(), "a batch (JMH fork) and a closed loop (loop fork)");
         for (JsonNode s : scenarios) {
             String id = s.get("id").asText();

@@ -54,6 +54,7 @@ class PoolsCliTest {
         SharedRuns.Made made = SharedRuns.processPool();
         assertEquals(0, made.code(), made.outcome().err());
         Map<String, Object> s = scenarios(made.dir()).get(0);
+        assertEquals("batch:tasks=40", s.get("load"));
         assertEquals("normal", s.get("termination"), String.valueOf(s.get("failure")));
         Map<String, Object> workers = (Map<String, Object>) s.get("workers");
         assertEquals(List.of("worker-0", "worker-1"), List.copyOf(((Map<String, Object>) workers.get("by_worker")).keySet()));
@@ -215,10 +216,13 @@ class PoolsCliTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void processPoolUnderAClosedLoopReportsItsBalance(@TempDir Path out) throws Exception {
-        assertEquals(0, Main.execute("run", "-e", "process:workers=2,dispatch=shared", "-w", "sleep:ms=5",
-                "-l", "closed:users=4,duration=1500ms,warmup=500ms", "--out", out.toString()));
-        Map<String, Object> s = scenarios(out).get(0);
+    void processPoolUnderAClosedLoopReportsItsBalance() throws Exception {
+        // the shared process-pool run's second scenario: 2 workers, a shared queue, a closed loop of 2 users for 1 s
+        SharedRuns.Made made = SharedRuns.processPool();
+        assertEquals(0, made.code(), made.outcome().err());
+        Map<String, Object> s = scenarios(made.dir()).get(1);
+        assertEquals("closed:users=2,duration=1s", s.get("load"));
+        assertEquals("normal", s.get("termination"), String.valueOf(s.get("failure")));
         Map<String, Object> byWorker = (Map<String, Object>) ((Map<String, Object>) s.get("workers")).get("by_worker");
         assertEquals(List.of("worker-0", "worker-1"), List.copyOf(byWorker.keySet()));
         assertTrue(((Map<String, Object>) s.get("metrics")).get("imbalance") instanceof Number, s.get("metrics").toString());

@@ -65,11 +65,14 @@ public final class SharedRuns {
         });
     }
 
-    /** A process pool of 2 workers (shared queue) running a {@code primes} batch of 40 tasks. */
+    /**
+     * A process pool of 2 workers (shared queue) running {@code primes}: a batch of 40 tasks (a JMH fork), then
+     * a closed loop of 2 users for 1 s (a loop fork).
+     */
     public static Made processPool() {
         return once("process-pool", dir -> CliCapture.run("run", "-e", "process:workers=2,dispatch=shared",
-                "-w", "primes:range=0..100000", "-l", "batch:tasks=40", "--warmup", "0", "--iterations", "1", "--time", "300ms",
-                "--out", dir.toString()));
+                "-w", "primes:range=0..100000", "-l", "batch:tasks=40", "-l", "closed:users=2,duration=1s",
+                "--warmup", "0", "--iterations", "1", "--time", "300ms", "--out", dir.toString()));
     }
 
     /** The jdbc workload on the default database, the embedded H2 the fork starts: a {@code scan}, direct. */

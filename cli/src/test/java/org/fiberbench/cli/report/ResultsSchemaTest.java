@@ -64,7 +64,7 @@ class ResultsSchemaTest {
     void runOnAProcessPoolMatchesTheSchema() {
         SharedRuns.Made made = SharedRuns.processPool();
         assertEquals(0, made.code(), made.outcome().err());
-        assertValid(made.dir(), 1);
+        assertValid(made.dir(), 2);
     }
 
     @Test
