@@ -9,6 +9,7 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -19,13 +20,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The samples project builds with Maven against the installed fiberbench-api, and each sample runs
- * through batch and open load on virtual threads, a platform pool and two worker processes: the
- * HTTP sample against a real {@code fiberbench serve} on loopback, the pinning sample with its own
- * frame in the pinning report.
+ * The samples project builds with Maven against the installed fiberbench-api, and each sample runs on
+ * virtual threads, a platform pool and two worker processes in a batch, and under open load on one of
+ * them, a different one each: every sample meets every executor and both load models, and every
+ * executor both load models. The HTTP sample calls a real {@code fiberbench serve} on loopback, the
+ * pinning sample shows its own frame in the pinning report.
  */
 class SamplesTest {
     private static final String PKG = "org.fiberbench.samples.";
+    private static final String VIRTUAL = "virtual";
+    private static final String PLATFORM = "platform:fixed=4";
+    private static final String PROCESS = "process:workers=2";
+    private static final String OPEN = "open:rate=20,duration=500ms";
 
     @TempDir
     Path tmp;
@@ -33,27 +39,19 @@ class SamplesTest {
     @Test
     @SuppressWarnings("unchecked")
     void samplesBuildAndRunInBatchAndOpenLoadOnThreeExecutors() throws Exception {
+        List<Map<String, Object>> scenarios = new ArrayList<>();
         Path jar = Samples.build(tmp.resolve("mvn.log"));
-        Path out = tmp.resolve("run");
-        StringWriter err = new StringWriter();
-        int code;
         try (Serve serve = Serve.start(tmp.resolve("serve.log"))) {
-            code = Main.execute(err, "run", "-e", "virtual", "-e", "platform:fixed=4", "-e", "process:workers=2",
-                    "-w", "class:name=" + PKG + "ParseOrders,jar=" + jar + ",lines=50",
-                    "-w", "class:name=" + PKG + "HttpCall,jar=" + jar + ",url=" + serve.url + "thread/benchmark?ms=5",
-                    "-w", "class:name=" + PKG + "PinnedCarrier,ms=25", "--classpath", jar.toString(),
-                    "-l", "batch:tasks=20", "-l", "open:rate=20,duration=500ms",
-                    "--warmup", "0", "--iterations", "1", "--time", "200ms", "--out", out.toString());
+            String parse = "class:name=" + PKG + "ParseOrders,jar=" + jar + ",lines=50";
+            String http = "class:name=" + PKG + "HttpCall,jar=" + jar + ",url=" + serve.url + "thread/benchmark?ms=5";
+            String pinned = "class:name=" + PKG + "PinnedCarrier,ms=25";
+            scenarios.addAll(run(jar, "batch", List.of(VIRTUAL, PLATFORM, PROCESS), List.of(parse, http, pinned),
+                    "batch:tasks=20"));
+            scenarios.addAll(run(jar, "open-virtual", List.of(VIRTUAL), List.of(pinned), OPEN));
+            scenarios.addAll(run(jar, "open-platform", List.of(PLATFORM), List.of(parse), OPEN));
+            scenarios.addAll(run(jar, "open-process", List.of(PROCESS), List.of(http), OPEN));
         }
-        assertEquals(0, code, err.toString());
-        List<Map<String, Object>> scenarios = ClassWorkloadRunTest.scenarios(out);
-        assertEquals(3 * 2 * 3, scenarios.size());
-        for (Map<String, Object> s : scenarios) {
-            String what = s.get("executor") + " × " + s.get("workload") + " × " + s.get("load");
-            assertEquals("normal", s.get("termination"), what + ": " + s.get("failure"));
-            Object errors = ClassWorkloadRunTest.metrics(s).get("errors");
-            assertTrue(errors == null || ((Number) errors).longValue() == 0, what + ": errors=" + errors);
-        }
+        assertEquals(3 * 3 + 3, scenarios.size());
         Map<String, Object> pinned = scenarios.stream()
                 .filter(s -> s.get("executor").equals("virtual") && ((String) s.get("workload")).contains("PinnedCarrier")
                         && ((String) s.get("load")).startsWith("batch"))
@@ -64,6 +62,33 @@ class SamplesTest {
         assertNotNull(stacks);
         assertTrue(stacks.get(0).get("stack").toString().contains(PKG + "PinnedCarrier$Slow.<clinit>"),
                 "the user's own frame in the pinning report: " + stacks.get(0));
+    }
+
+    /**
+     * Every executor × workload under {@code load} in one run with the samples' jar on the class path; its scenarios,
+     * each normal and without errors.
+     */
+    private List<Map<String, Object>> run(Path jar, String name, List<String> executors, List<String> workloads, String load)
+            throws Exception {
+        Path out = tmp.resolve(name);
+        List<String> args = new ArrayList<>(List.of("run"));
+        executors.forEach(e -> args.addAll(List.of("-e", e)));
+        workloads.forEach(w -> args.addAll(List.of("-w", w)));
+        args.addAll(List.of("-l", load, "--classpath", jar.toString(), "--warmup", "0", "--iterations", "1", "--time", "200ms",
+                "--out", out.toString()));
+        StringWriter err = new StringWriter();
+        int code = Main.execute(err, args.toArray(String[]::new));
+        assertTrue(Files.exists(out.resolve("results.json")), name + ": exit " + code + ", " + err);
+        List<Map<String, Object>> scenarios = ClassWorkloadRunTest.scenarios(out);
+        assertEquals(executors.size() * workloads.size(), scenarios.size(), name);
+        for (Map<String, Object> s : scenarios) {
+            String what = s.get("executor") + " × " + s.get("workload") + " × " + s.get("load");
+            assertEquals("normal", s.get("termination"), what + ": " + s.get("failure"));
+            Object errors = ClassWorkloadRunTest.metrics(s).get("errors");
+            assertTrue(errors == null || ((Number) errors).longValue() == 0, what + ": errors=" + errors);
+        }
+        assertEquals(0, code, name + ": " + err);
+        return scenarios;
     }
 
     /** {@code fiberbench serve} as a process of its own, on an ephemeral loopback port. */
