@@ -20,6 +20,8 @@ class RunCommandTest {
     private static final String[] SHORT = {"--warmup", "0", "--iterations", "2", "--time", "200ms"};
 
     @TempDir
+    static Path shared;
+    @TempDir
     Path tmp;
 
     private static String[] args(Path out, String... rest) {
@@ -88,30 +90,42 @@ class RunCommandTest {
         assertTrue(perPool.values().stream().allMatch(n -> n <= 2), "each batch's pool has its 2 carriers: " + perPool);
     }
 
+    private static Integer failThenSleepCode;
+
+    /**
+     * platform:fixed=2 and virtual × fail:every=2, then × sleep:ms=100, each a batch of 6 tasks: made once, read by
+     * two tests (the failures and the run going on; the sleeps' physics).
+     */
+    private static synchronized int failThenSleep() {
+        if (failThenSleepCode == null) {
+            failThenSleepCode = Main.execute(args(shared.resolve("fail-then-sleep"), "-e", "platform:fixed=2", "-e", "virtual",
+                    "-w", "fail:every=2", "-w", "sleep:ms=100", "-l", "batch:tasks=6"));
+        }
+        return failThenSleepCode;
+    }
+
     @Test
     void sleepingBatchCannotScoreBelowItsSleep() throws Exception {
-        Path out = tmp.resolve("physics");
+        failThenSleep();
+        var list = scenarios(shared.resolve("fail-then-sleep"));
         // 6 tasks of 100 ms on 2 threads need at least 3 rounds: 300 ms; on virtual threads at least 100 ms
-        int code = Main.execute(args(out, "-e", "platform:fixed=2", "-e", "virtual", "-w", "sleep:ms=100",
-                "-l", "batch:tasks=6"));
-        assertEquals(0, code);
-        var list = scenarios(out);
-        assertTrue(score(list.get(0)) >= 300, "fixed=2 scored " + score(list.get(0)));
-        assertTrue(score(list.get(1)) >= 100, "virtual scored " + score(list.get(1)));
-        assertTrue(score(list.get(1)) < score(list.get(0)), "virtual threads overlap the sleeps");
+        assertEquals("platform:fixed=2 × sleep:ms=100", list.get(2).get("executor") + " × " + list.get(2).get("workload"));
+        assertEquals("virtual × sleep:ms=100", list.get(3).get("executor") + " × " + list.get(3).get("workload"));
+        assertEquals("normal", list.get(2).get("termination"), String.valueOf(list.get(2).get("failure")));
+        assertEquals("normal", list.get(3).get("termination"), String.valueOf(list.get(3).get("failure")));
+        assertTrue(score(list.get(2)) >= 300, "fixed=2 scored " + score(list.get(2)));
+        assertTrue(score(list.get(3)) >= 100, "virtual scored " + score(list.get(3)));
+        assertTrue(score(list.get(3)) < score(list.get(2)), "virtual threads overlap the sleeps");
     }
 
     @Test
     @SuppressWarnings("unchecked")
     void failingWorkloadEndsScenarioAsFailureAndRunGoesOn() throws Exception {
-        Path out = tmp.resolve("fail");
-        int code = Main.execute(args(out, "-e", "virtual", "-e", "platform:fixed=2", "-w", "fail:every=5",
-                "-w", "noop", "-l", "batch:tasks=20"));
-        assertEquals(1, code, "a failed scenario makes the run exit 1");
-        var list = scenarios(out);
+        assertEquals(1, failThenSleep(), "a failed scenario makes the run exit 1");
+        var list = scenarios(shared.resolve("fail-then-sleep"));
         assertEquals(4, list.size(), "the run went on after the failures");
         assertEquals("failure", list.get(0).get("termination"));
-        assertTrue(String.valueOf(list.get(0).get("failure")).contains("4 of 20 tasks failed"),
+        assertTrue(String.valueOf(list.get(0).get("failure")).contains("3 of 6 tasks failed"),
                 String.valueOf(list.get(0).get("failure")));
         assertEquals("failure", list.get(1).get("termination"));
         assertEquals("normal", list.get(2).get("termination"));
