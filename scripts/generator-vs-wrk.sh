@@ -23,24 +23,34 @@ for _ in $(seq 1 300); do grep -q serving "$work/serve.log" 2>/dev/null && break
 wrk -t2 -c"$conns" -d5s "$url" > /dev/null # the server's JIT warm-up, measured by nobody
 
 printf '%-6s %-6s %12s %14s %16s\n' round client "req/s" "cpu µs/req" "cpu µs/req (4s..)"
-for r in $(seq 1 "$rounds"); do
+
+run_wrk() { # round
   ( wrk -t2 -c"$conns" -d"${secs}s" "$url" > "$work/wrk.txt"; times > "$work/wrk.times" )
   reqs=$(awk '/requests in/ {print $1}' "$work/wrk.txt")
   rate=$(awk '/Requests\/sec/ {print $2}' "$work/wrk.txt")
   cpu=$(children_seconds "$work/wrk.times")
-  printf '%-6s %-6s %12.0f %14.2f %16s\n' "$r" wrk "$rate" "$(awk -v c="$cpu" -v n="$reqs" 'BEGIN {print c * 1e6 / n}')" -
+  printf '%-6s %-6s %12.0f %14.2f %16s\n' "$1" wrk "$rate" "$(awk -v c="$cpu" -v n="$reqs" 'BEGIN {print c * 1e6 / n}')" -
+}
 
+# Whether the load's stderr already has its per-second line for second $1; bash builtins only: a
+# poll that forked grep 50 times a second took CPU from the load it watched (and from the server).
+has_second() {
+  local lines
+  mapfile -t lines < "$work/load.err" 2>/dev/null || return 1
+  local l
+  for l in "${lines[@]}"; do [[ $l =~ ^\ +$1s\ +requests ]] && return 0; done
+  return 1
+}
+
+run_load() { # round
   ( ./fiberbench load "$url" --users "$conns" --warmup 3s --duration "$((secs + 3))s" --out "$work/load" --force \
       > "$work/load.txt" 2> "$work/load.err"; times > "$work/load.times" ) &
-  sub=$!
-  java=""
+  local sub=$! java="" c1="" c2="" last=$((secs + 2))
   for _ in $(seq 1 300); do java=$(pgrep -P "$sub" java || true); [ -n "$java" ] && break; sleep 0.05; done
-  c1="" c2=""
-  last=$((secs + 2))
   while kill -0 "$sub" 2>/dev/null; do
-    if [ -z "$c1" ] && grep -qE '^ +3s +requests' "$work/load.err"; then c1=$(cpu_ticks "$java" || true); fi
-    if [ -z "$c2" ] && grep -qE "^ +${last}s +requests" "$work/load.err"; then c2=$(cpu_ticks "$java" || true); fi
-    sleep 0.02
+    if [ -z "$c1" ] && has_second 3; then c1=$(cpu_ticks "$java" || true); fi
+    if [ -z "$c2" ] && has_second "$last"; then c2=$(cpu_ticks "$java" || true); fi
+    sleep 0.1
   done
   wait "$sub"
   reqs=$(awk '/ ok in the measured window/ {print $4}' "$work/load.txt")
@@ -51,5 +61,10 @@ for r in $(seq 1 "$rounds"); do
   if [ -n "$c1" ] && [ -n "$c2" ] && [ "$window" -gt 0 ]; then
     windowed=$(awk -v a="$c1" -v b="$c2" -v t="$tick" -v n="$window" 'BEGIN {printf "%.2f", (b - a) / t * 1e6 / n}')
   fi
-  printf '%-6s %-6s %12.0f %14.2f %16s\n' "$r" load "$rate" "$(awk -v c="$cpu" -v n="$reqs" 'BEGIN {print c * 1e6 / n}')" "$windowed"
+  printf '%-6s %-6s %12.0f %14.2f %16s\n' "$1" load "$rate" "$(awk -v c="$cpu" -v n="$reqs" 'BEGIN {print c * 1e6 / n}')" "$windowed"
+}
+
+# ABBA: odd rounds start with wrk, even rounds with load, so neither always follows the other
+for r in $(seq 1 "$rounds"); do
+  if [ $((r % 2)) -eq 1 ]; then run_wrk "$r"; run_load "$r"; else run_load "$r"; run_wrk "$r"; fi
 done

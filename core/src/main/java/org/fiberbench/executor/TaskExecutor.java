@@ -30,4 +30,13 @@ public interface TaskExecutor extends AutoCloseable {
 
     @Override
     void close();
+
+    /**
+     * Closes without waiting out tasks that are still running: the caller has already counted them as
+     * hanging (a batch past its timeout), so they are interrupted and given a moment, not {@link #close}'s
+     * long wait. A later {@link #close} does nothing more.
+     */
+    default void closeNow() {
+        close();
+    }
 }

@@ -18,6 +18,8 @@ final class ThreadTaskExecutor implements TaskExecutor {
     private final WorkerStats stats;
     /** The figures as they were at close, when the scheduler goes back to its pool to count for another executor. */
     private volatile WorkerStats closedStats;
+    /** Set by the first close; close is called from one thread (the batch), the flag only keeps a second one from waiting again. */
+    private volatile boolean closed;
 
     ThreadTaskExecutor(ExecutorSpec spec, ExecutorService service, List<AutoCloseable> owned, WorkerStats stats) {
         this.spec = spec;
@@ -71,10 +73,27 @@ final class ThreadTaskExecutor implements TaskExecutor {
 
     @Override
     public void close() {
+        close(false);
+    }
+
+    @Override
+    public void closeNow() {
+        close(true);
+    }
+
+    private void close(boolean now) {
+        if (closed) {
+            return;
+        }
+        closed = true;
         // bounded: a hanging task must not hang the scenario; it is counted by the load model
-        service.shutdown();
+        if (now) {
+            service.shutdownNow();
+        } else {
+            service.shutdown();
+        }
         try {
-            if (!service.awaitTermination(30, java.util.concurrent.TimeUnit.SECONDS)) {
+            if (!service.awaitTermination(now ? 2 : 30, java.util.concurrent.TimeUnit.SECONDS)) {
                 service.shutdownNow();
             }
         } catch (InterruptedException e) {

@@ -86,6 +86,9 @@ public class BatchBenchmark {
                 ex.submit(work, seq.next++, done);
             }
             done.await(timeoutNanos);
+            if (done.timedOut()) {
+                ex.closeNow(); // the hung tasks are counted: interrupt them instead of waiting them out
+            }
         }
         balance.add(ex.workerStats());
         done.check();

@@ -44,6 +44,11 @@ final class BatchCompletion implements TaskExecutor.Completion {
         }
     }
 
+    /** Whether {@link #await} gave up on tasks still running. */
+    boolean timedOut() {
+        return timedOut;
+    }
+
     long completed() {
         return tasks - latch.getCount();
     }
