@@ -35,6 +35,10 @@ public final class MeasureOptions {
             description = "a batch not finished within this fails: its tasks hang (default 5m)")
     Duration timeout;
 
+    @Option(names = "--gc", arity = "1", paramLabel = "BOOL",
+            description = "force a GC before each iteration, as JMH's -gc (default true; the quick suites: false)")
+    Boolean gc;
+
     @Option(names = "--jvm-args", paramLabel = "ARGS", description = "extra JVM options for every fork, e.g. \"-Xmx1g -XX:+UseZGC\"")
     List<String> jvmArgs = new ArrayList<>();
 
@@ -47,7 +51,7 @@ public final class MeasureOptions {
             org.fiberbench.engine.JvmOptions.check(args);
         }
         return new Settings.Overrides(forks, warmup, warmupTime, iterations, time, mode, threads, timeout,
-                args.isEmpty() ? null : args);
+                args.isEmpty() ? null : args, gc);
     }
 
     /** {@code --jvm-args}, each split at white space. */

@@ -70,6 +70,13 @@ class InputEdgesTest {
     }
 
     @Test
+    void gcTakesOnlyABoolean() {
+        Path out = tmp.resolve("run");
+        assertUsage(cli(run(out, "--gc", "sometimes")), "--gc", "sometimes");
+        assertFalse(Files.exists(out));
+    }
+
+    @Test
     void orderbookDurationOptionsNameThemselves() {
         Path input = tmp.resolve("c.csv");
         assertUsage(cli("orderbook", "throughput", "--input", input.toString(), "--timeout", "0"), "--timeout", "zero");

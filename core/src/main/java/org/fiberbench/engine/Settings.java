@@ -8,9 +8,12 @@ import org.fiberbench.spec.SpecException;
 /**
  * Resolved measurement settings of one scenario, as JMH's BenchmarkParams: immutable, complete,
  * validated. {@link Overrides} carries what the user set; {@link #with} layers it on top.
+ *
+ * @param gc force a full GC before each iteration (JMH's {@code -gc}): JMH then sleeps and polls
+ *           until the collector settles, about 0.6 s an iteration on a 2-core box
  */
 public record Settings(int forks, int warmupIterations, Duration warmupTime, int iterations, Duration time,
-                       String mode, int threads, Duration timeout, List<String> jvmArgs) {
+                       String mode, int threads, Duration timeout, List<String> jvmArgs, boolean gc) {
 
     public Settings {
         check("--forks", forks, 1, 100);
@@ -32,6 +35,12 @@ public record Settings(int forks, int warmupIterations, Duration warmupTime, int
         jvmArgs = List.copyOf(jvmArgs);
     }
 
+    /** With a forced GC before each iteration. */
+    public Settings(int forks, int warmupIterations, Duration warmupTime, int iterations, Duration time,
+                    String mode, int threads, Duration timeout, List<String> jvmArgs) {
+        this(forks, warmupIterations, warmupTime, iterations, time, mode, threads, timeout, jvmArgs, true);
+    }
+
     private static void check(String flag, int v, int min, int max) {
         if (v < min || v > max) {
             throw new SpecException(flag + " " + v + " is out of range; accepted: " + min + ".." + max);
@@ -40,8 +49,9 @@ public record Settings(int forks, int warmupIterations, Duration warmupTime, int
 
     /** What the user set on the command line; null means "not set". */
     public record Overrides(Integer forks, Integer warmupIterations, Duration warmupTime, Integer iterations,
-                            Duration time, String mode, Integer threads, Duration timeout, List<String> jvmArgs) {
-        public static final Overrides NONE = new Overrides(null, null, null, null, null, null, null, null, null);
+                            Duration time, String mode, Integer threads, Duration timeout, List<String> jvmArgs,
+                            Boolean gc) {
+        public static final Overrides NONE = new Overrides(null, null, null, null, null, null, null, null, null, null);
     }
 
     public Settings with(Overrides o) {
@@ -54,24 +64,30 @@ public record Settings(int forks, int warmupIterations, Duration warmupTime, int
                 o.mode() != null ? o.mode() : mode,
                 o.threads() != null ? o.threads() : threads,
                 o.timeout() != null ? o.timeout() : timeout,
-                o.jvmArgs() != null && !o.jvmArgs().isEmpty() ? o.jvmArgs() : jvmArgs);
+                o.jvmArgs() != null && !o.jvmArgs().isEmpty() ? o.jvmArgs() : jvmArgs,
+                o.gc() != null ? o.gc() : gc);
     }
 
     public Settings withIterations(int warmups, Duration warmupTime, int iterations, Duration time) {
-        return new Settings(forks, warmups, warmupTime, iterations, time, mode, threads, timeout, jvmArgs);
+        return new Settings(forks, warmups, warmupTime, iterations, time, mode, threads, timeout, jvmArgs, gc);
     }
 
     public Settings withThreads(int n) {
-        return new Settings(forks, warmupIterations, warmupTime, iterations, time, mode, n, timeout, jvmArgs);
+        return new Settings(forks, warmupIterations, warmupTime, iterations, time, mode, n, timeout, jvmArgs, gc);
     }
 
     public Settings withJvmArgs(List<String> args) {
-        return new Settings(forks, warmupIterations, warmupTime, iterations, time, mode, threads, timeout, args);
+        return new Settings(forks, warmupIterations, warmupTime, iterations, time, mode, threads, timeout, args, gc);
+    }
+
+    public Settings withGc(boolean forced) {
+        return new Settings(forks, warmupIterations, warmupTime, iterations, time, mode, threads, timeout, jvmArgs, forced);
     }
 
     /** Rough wall time of one scenario, for the ETA. */
     public Duration estimate() {
-        return warmupTime.multipliedBy(warmupIterations).plus(time.multipliedBy(iterations)).plusSeconds(1)
-                .multipliedBy(forks);
+        Duration iteration = gc ? Duration.ofMillis(600) : Duration.ZERO; // the forced GC's settling
+        return warmupTime.plus(iteration).multipliedBy(warmupIterations).plus(time.plus(iteration).multipliedBy(iterations))
+                .plusSeconds(1).multipliedBy(forks);
     }
 }

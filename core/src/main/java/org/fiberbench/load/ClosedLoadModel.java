@@ -21,6 +21,7 @@ final class ClosedLoadModel implements LoadModel {
     private final LatencyRecorder recorder;
     private final int users;
     private final long durationNanos;
+    private final long rampNanos;
     private final long hangNanos;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger peakInFlight = new AtomicInteger();
@@ -38,6 +39,7 @@ final class ClosedLoadModel implements LoadModel {
         this.recorder = setup.recorder();
         this.users = load.users();
         this.durationNanos = load.duration().toNanos();
+        this.rampNanos = load.ramp().toNanos();
         this.hangNanos = setup.hangNanos();
     }
 
@@ -54,8 +56,10 @@ final class ClosedLoadModel implements LoadModel {
         long end = t0 + durationNanos;
         long giveUp = end + hangNanos;
         Ticket ticket = new Ticket(recorder, Thread.currentThread(), inFlight);
-        for (long now; (now = System.nanoTime()) < t0; ) {
-            LockSupport.parkNanos(t0 - now); // the schedule starts at t0 for every user, as the intervals do
+        // the schedule starts at t0, as the intervals do; a ramp spreads the users' first submits over it
+        long first = t0 + (users == 1 ? 0 : rampNanos / users * user);
+        for (long now; (now = System.nanoTime()) < first; ) {
+            LockSupport.parkNanos(first - now);
         }
         active.incrementAndGet();
         try {

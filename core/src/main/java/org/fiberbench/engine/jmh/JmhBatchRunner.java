@@ -104,7 +104,7 @@ public final class JmhBatchRunner implements ScenarioRunner {
                 .config("warmup_iterations", st.warmupIterations())
                 .config("warmup_time_s", st.warmupTime().toMillis() / 1000.0)
                 .config("iterations", st.iterations()).config("time_s", st.time().toMillis() / 1000.0)
-                .config("threads", st.threads()).config("batch_timeout_s", st.timeout().toSeconds())
+                .config("threads", st.threads()).config("gc", st.gc()).config("batch_timeout_s", st.timeout().toSeconds())
                 .file("jmh_log", "scenarios/" + log.getFileName());
     }
 
@@ -228,7 +228,7 @@ public final class JmhBatchRunner implements ScenarioRunner {
                 .timeout(TimeValue.milliseconds(st.timeout().toMillis() + 60_000))
                 .jvmArgsAppend(jvm.toArray(String[]::new))
                 .shouldFailOnError(true)
-                .shouldDoGC(true);
+                .shouldDoGC(st.gc());
     }
 
     private static void record(ScenarioResult r, RunResult rr, Scenario s) {

@@ -32,12 +32,14 @@ final class PoolsSuite {
                 (scale, o) -> scale == Suite.Scale.FULL ? full(o) : quick(o));
     }
 
-    /** The default run's taste of the process pool: one scenario, about ten seconds. */
+    /** The default run's taste of the process pool: one scenario, about twenty seconds. */
     static Suite taste() {
         return new Suite("process-pool", "004", "one quick process-pool scenario (primes, shared dispatch) of the pools suite",
                 (scale, o) -> List.of(new Scenario(ExecutorSpec.parse("process:workers=2,dispatch=shared"),
                         WorkloadSpec.parse(PRIMES), LoadSpec.parse("batch:tasks=90"),
-                        Defaults.SETTINGS.withIterations(2, Duration.ofSeconds(2), 5, Duration.ofSeconds(2)).with(o))));
+                        // the workers' JIT is still warming after 2 s (255, 63, then 54, 43, 40 ms a batch):
+                        // 3 s of warm-up, then 10 × 1 s, as the iterations vary by about 10%
+                        Defaults.SETTINGS.withIterations(3, Duration.ofSeconds(1), 10, Duration.ofSeconds(1)).with(o))));
     }
 
     /** The seed's matrix with a short worker sweep: one worker, two, and as many as CPUs. */

@@ -73,7 +73,7 @@ public final class Suites {
                     boolean full = scale == Suite.Scale.FULL;
                     Settings base = full
                             ? Defaults.SETTINGS.withIterations(3, Duration.ofSeconds(5), 5, Duration.ofSeconds(5))
-                            : Defaults.SETTINGS.withIterations(3, Duration.ofMillis(500), 8, Duration.ofMillis(500));
+                            : Defaults.SETTINGS.withIterations(3, Duration.ofMillis(500), 12, Duration.ofMillis(500));
                     Settings settings = base.with(o);
                     int[] carriers = full ? new int[] {100, 1000} : new int[] {ExecutorSpec.cpus(), 100};
                     long[] tasks = full ? new long[] {1000, 10000} : new long[] {1000};
@@ -107,9 +107,12 @@ public final class Suites {
                     boolean full = scale == Suite.Scale.FULL;
                     Settings base = (full
                             ? Defaults.SETTINGS.withIterations(5, Duration.ofSeconds(2), 5, Duration.ofSeconds(10))
-                            // quick: a batch of the platform kinds outlasts a 1 s iteration, so each
-                            // iteration costs several seconds; three keep the default run under 5 minutes
-                            : Defaults.SETTINGS.withIterations(1, Duration.ofSeconds(1), 3, Duration.ofSeconds(1)))
+                            // quick: a batch of the platform kinds outlasts a 1 s iteration, and JMH's
+                            // synchronised iterations keep both threads busy until the slower one ends, so
+                            // a platform:per-task iteration costs about 12 s; five keep the default run
+                            // under 5 minutes (with three, the 99.9% interval's t factor alone was 31.6;
+                            // with five it is 8.6)
+                            : Defaults.SETTINGS.withIterations(1, Duration.ofSeconds(1), 5, Duration.ofSeconds(1)))
                             .withJvmArgs(List.of("-Xms512m", "-Xmx1024m")).withThreads(SEED_003_THREADS);
                     Settings settings = base.with(o);
                     List<Scenario> out = new ArrayList<>();

@@ -31,7 +31,7 @@ class ServerSuitesTest {
     @Test
     void fullScaleRuns1000ClosedUsersAndQuickFewer() {
         Scenario full = plan(Suite.Scale.FULL).get(0);
-        assertEquals("closed:users=1000,duration=1m,warmup=10s", full.load().canonical());
+        assertEquals("closed:users=1000,duration=1m,warmup=10s,ramp=1s", full.load().canonical());
         Scenario quick = plan(Suite.Scale.QUICK).get(0);
         assertTrue(quick.load().canonical().startsWith("closed:users=400,"), quick.load().canonical());
         assertEquals(3, plan(Suite.Scale.QUICK).size());

@@ -108,10 +108,25 @@ class SuitesTest {
 
     @Test
     void commandLineFlagsOverrideASuitesSettings() {
-        var o = new Settings.Overrides(2, 0, null, 1, Duration.ofMillis(300), "thrpt", 1, null, null);
+        var o = new Settings.Overrides(2, 0, null, 1, Duration.ofMillis(300), "thrpt", 1, null, null, null);
         Settings st = Suites.of("threads").plan(Suite.Scale.FULL, o).get(0).settings();
         assertEquals(List.of(2, 0, 1, Duration.ofMillis(300), "thrpt", 1),
                 List.of(st.forks(), st.warmupIterations(), st.iterations(), st.time(), st.mode(), st.threads()));
         assertEquals(List.of("-Xms512m", "-Xmx1024m"), st.jvmArgs(), "what was not set keeps the suite's value");
+    }
+
+    @Test
+    void quickSuitesForceNoGcBeforeIterationsUnlessAsked() {
+        for (Suite suite : Suites.all()) {
+            assertTrue(suite.plan(Suite.Scale.QUICK, Settings.Overrides.NONE).stream().noneMatch(s -> s.settings().gc()),
+                    suite.name() + " quick");
+            assertTrue(suite.plan(Suite.Scale.FULL, Settings.Overrides.NONE).stream().allMatch(s -> s.settings().gc()),
+                    suite.name() + " full");
+        }
+        var asked = new Settings.Overrides(null, null, null, null, null, null, null, null, null, true);
+        assertTrue(Suites.of("schedulers").plan(Suite.Scale.QUICK, asked).stream().allMatch(s -> s.settings().gc()));
+        Settings st = Suites.of("schedulers").plan(Suite.Scale.QUICK, Settings.Overrides.NONE).get(0).settings();
+        assertEquals(Duration.ofMillis(600).multipliedBy(st.warmupIterations() + st.iterations()),
+                st.withGc(true).estimate().minus(st.estimate()), "the estimate counts JMH's wait for the forced GC");
     }
 }
