@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @ExtendWith(DbServers.Users.class)
 class DatabaseRunTest {
-    private static final String[] SHORT = {"--warmup", "0", "--iterations", "2", "--time", "200ms"};
+    /** Tiny, and without JMH's forced GC before each iteration: its settling wait would be most of each run. */
+    private static final String[] SHORT = {"--warmup", "0", "--iterations", "2", "--time", "200ms", "--gc", "false"};
 
     static {
         // other JMH runs may share this machine's /tmp/jmh.lock; each of ours forks its own JVM anyway
@@ -95,6 +96,7 @@ class DatabaseRunTest {
         assertEquals("normal", s.get("termination"), String.valueOf(s.get("failure")));
         assertEquals(0, metric(s, "errors"));
         assertTrue(metric(s, "db_queries") >= 50, "the workers' queries are counted: " + metrics(s));
+        assertEquals(false, ((Map<?, ?>) s.get("config")).get("gc"), "--gc false reached the scenario's settings");
     }
 
     @Test

@@ -30,7 +30,7 @@ class JdkRunTest {
     static final Path CURRENT = Path.of(System.getProperty("java.home"));
     static final String V = Integer.toString(Runtime.version().feature());
     static final Path JDK17 = Path.of("/usr/lib/jvm/java-17-openjdk-amd64");
-    static final String[] TINY = {"--warmup", "0", "--iterations", "1", "--time", "200ms"};
+    static final String[] TINY = {"--warmup", "0", "--iterations", "1", "--time", "200ms", "--gc", "false"};
 
     @TempDir
     static Path shared;

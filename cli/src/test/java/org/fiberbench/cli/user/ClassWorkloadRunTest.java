@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** {@code class:} workloads end to end: real JMH and loop forks, real worker JVMs, tiny scenarios. */
 class ClassWorkloadRunTest {
     private static final String PKG = "org.fiberbench.cli.user.TestWorkloads$";
-    private static final String[] TINY = {"--warmup", "0", "--iterations", "1", "--time", "200ms"};
+    private static final String[] TINY = {"--warmup", "0", "--iterations", "1", "--time", "200ms", "--gc", "false"};
 
     @TempDir
     Path tmp;

@@ -75,7 +75,7 @@ class SamplesTest {
         executors.forEach(e -> args.addAll(List.of("-e", e)));
         workloads.forEach(w -> args.addAll(List.of("-w", w)));
         args.addAll(List.of("-l", load, "--classpath", jar.toString(), "--warmup", "0", "--iterations", "1", "--time", "200ms",
-                "--out", out.toString()));
+                "--gc", "false", "--out", out.toString()));
         StringWriter err = new StringWriter();
         int code = Main.execute(err, args.toArray(String[]::new));
         assertTrue(Files.exists(out.resolve("results.json")), name + ": exit " + code + ", " + err);
