@@ -41,7 +41,9 @@ public record LoadOptions(HttpTarget target, LoadSpec load, HttpSender.Kind clie
         return (LoopLoad) load;
     }
 
+    /** A scenario's load: a closed load's own {@code ramp=R} is the ramp. */
     public LoadOptions(HttpTarget target, LoadSpec load) {
-        this(target, load, DEFAULT_CLIENT, Buckets.DEFAULT, Duration.ZERO, DEFAULT_MAX_IN_FLIGHT);
+        this(target, load, DEFAULT_CLIENT, Buckets.DEFAULT, load instanceof ClosedLoad c ? c.ramp() : Duration.ZERO,
+                DEFAULT_MAX_IN_FLIGHT);
     }
 }

@@ -30,6 +30,14 @@ class ClosedRampTest {
     }
 
     @Test
+    void aScenarioOnAnotherHttpEngineKeepsItsRamp() {
+        var target = org.fiberbench.http.HttpTarget.of("http://127.0.0.1:1/x", null, null, Duration.ofSeconds(1), null);
+        assertEquals(Duration.ofSeconds(1),
+                new org.fiberbench.http.LoadOptions(target, LoadSpec.parse("closed:users=4,duration=3s,ramp=1s")).ramp());
+        assertEquals(Duration.ZERO, new org.fiberbench.http.LoadOptions(target, LoadSpec.parse("open:rate=5,duration=3s")).ramp());
+    }
+
+    @Test
     void eachUsersFirstTaskStartsItsShareOfTheRampLater() throws Exception {
         int users = 4;
         long rampMs = 400;
