@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.fiberbench.workload.TestWorkload;
 import org.fiberbench.workload.Workload;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,18 +24,10 @@ class CloseNowTest {
     void closeNowInterruptsAHungTaskAndALaterCloseWaitsNoMore(String spec) throws Exception {
         CompletableFuture<Throwable> outcome = new CompletableFuture<>();
         CompletableFuture<Void> running = new CompletableFuture<>();
-        Workload hangs = new Workload() {
-            @Override
-            public String spec() {
-                return "hangs";
-            }
-
-            @Override
-            public void run(long seq) throws Exception {
-                running.complete(null);
-                Thread.sleep(TimeUnit.MINUTES.toMillis(10));
-            }
-        };
+        Workload hangs = TestWorkload.of("hangs", seq -> {
+            running.complete(null);
+            Thread.sleep(TimeUnit.MINUTES.toMillis(10));
+        });
         TaskExecutor ex = ExecutorSpec.parse(spec).create();
         ex.submit(hangs, 0, (start, end, error) -> outcome.complete(error));
         running.get(30, TimeUnit.SECONDS);

@@ -11,6 +11,7 @@ import org.fiberbench.executor.ExecutorSpec;
 import org.fiberbench.executor.TaskExecutor;
 import org.fiberbench.measure.LatencyRecorder;
 import org.fiberbench.spec.SpecException;
+import org.fiberbench.workload.TestWorkload;
 import org.fiberbench.workload.Workload;
 import org.junit.jupiter.api.Test;
 
@@ -46,20 +47,12 @@ class ClosedRampTest {
         for (int u = 0; u < users; u++) {
             firstStartMs.set(u, -1);
         }
-        Workload w = new Workload() {
-            @Override
-            public String spec() {
-                return "first-starts";
+        Workload w = TestWorkload.of("first-starts", seq -> {
+            if (seq < users) { // user u's first task is seq u
+                firstStartMs.set((int) seq, (System.nanoTime() - t0) / 1_000_000L);
             }
-
-            @Override
-            public void run(long seq) throws Exception {
-                if (seq < users) { // user u's first task is seq u
-                    firstStartMs.set((int) seq, (System.nanoTime() - t0) / 1_000_000L);
-                }
-                Thread.sleep(5);
-            }
-        };
+            Thread.sleep(5);
+        });
         try (TaskExecutor ex = ExecutorSpec.parse("virtual").create()) {
             LoadModel model = new ClosedLoad(users, Duration.ofMillis(800), Duration.ZERO, Duration.ofMillis(rampMs))
                     .model(new LoadModel.Setup(ex, w, new LatencyRecorder(t0, false), 1, 1_000_000_000L));

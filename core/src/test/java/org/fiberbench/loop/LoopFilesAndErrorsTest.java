@@ -18,6 +18,7 @@ import org.fiberbench.executor.TaskExecutor;
 import org.fiberbench.load.ClosedLoad;
 import org.fiberbench.load.LoadModel;
 import org.fiberbench.measure.LatencyRecorder;
+import org.fiberbench.workload.TestWorkload;
 import org.fiberbench.workload.Workload;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -89,19 +90,11 @@ class LoopFilesAndErrorsTest {
     void closedModelNeverHasMoreThanItsUsersInFlight() throws Exception {
         AtomicInteger running = new AtomicInteger();
         AtomicInteger peak = new AtomicInteger();
-        Workload counting = new Workload() {
-            @Override
-            public String spec() {
-                return "counting";
-            }
-
-            @Override
-            public void run(long seq) throws Exception {
-                peak.accumulateAndGet(running.incrementAndGet(), Math::max);
-                Thread.sleep(2);
-                running.decrementAndGet();
-            }
-        };
+        Workload counting = TestWorkload.of("counting", seq -> {
+            peak.accumulateAndGet(running.incrementAndGet(), Math::max);
+            Thread.sleep(2);
+            running.decrementAndGet();
+        });
         LatencyRecorder rec = new LatencyRecorder(System.nanoTime(), false);
         try (TaskExecutor ex = ExecutorSpec.parse("platform:cached").create()) {
             LoadModel model = new ClosedLoad(3, Duration.ofMillis(500), Duration.ZERO)
