@@ -42,6 +42,19 @@ class ClosedRampTest {
     void eachUsersFirstTaskStartsItsShareOfTheRampLater() throws Exception {
         int users = 4;
         long rampMs = 400;
+        // a cold JVM loads the model's and the virtual threads' classes on the first run, which once made
+        // the first two users 180 ms late: that run is the warm-up, the second one is judged
+        firstStarts(users, rampMs);
+        long[] starts = firstStarts(users, rampMs);
+        for (int u = 0; u < users; u++) {
+            long planned = rampMs * u / users;
+            assertTrue(starts[u] >= planned && starts[u] < planned + 80,
+                    "user " + u + " starts at " + planned + " ms of the ramp: " + Arrays.toString(starts));
+        }
+    }
+
+    /** When each user's first task started, in ms from t0, on a closed load of {@code users} ramped over {@code rampMs}. */
+    private static long[] firstStarts(int users, long rampMs) throws Exception {
         long t0 = System.nanoTime() + 50_000_000L;
         AtomicLongArray firstStartMs = new AtomicLongArray(users);
         for (int u = 0; u < users; u++) {
@@ -67,10 +80,6 @@ class ClosedRampTest {
         for (int u = 0; u < users; u++) {
             starts[u] = firstStartMs.get(u);
         }
-        for (int u = 0; u < users; u++) {
-            long planned = rampMs * u / users;
-            assertTrue(starts[u] >= planned && starts[u] < planned + 80,
-                    "user " + u + " starts at " + planned + " ms of the ramp: " + Arrays.toString(starts));
-        }
+        return starts;
     }
 }

@@ -93,8 +93,7 @@ final class EmbeddedFork implements Runner {
         LoadSpec load = options.load();
         cmd.add(options.target().uri().toString());
         cmd.add(options.target().user() == null ? "-" : options.target().user());
-        cmd.add(load.canonical());
-        cmd.add(Long.toString(options.ramp().toMillis()));
+        cmd.add(load.canonical()); // a closed load's ramp=R included
         cmd.add(Long.toString(options.target().timeout().toMillis()));
         if (options.target().expect() != null) {
             cmd.add(options.target().expect());

@@ -58,10 +58,9 @@ public final class EmbeddedMain {
 
     static LoadOptions options(String[] a, String password) {
         String user = a[1].equals("-") ? null : a[1];
-        HttpTarget target = HttpTarget.of(a[0], user, user == null ? null : password, Duration.ofMillis(Long.parseLong(a[4])),
-                a.length > 5 ? a[5] : null);
-        return new LoadOptions(target, LoadSpec.parse(a[2]), LoadOptions.DEFAULT_CLIENT, org.fiberbench.http.Buckets.DEFAULT,
-                Duration.ofMillis(Long.parseLong(a[3])), LoadOptions.DEFAULT_MAX_IN_FLIGHT);
+        HttpTarget target = HttpTarget.of(a[0], user, user == null ? null : password, Duration.ofMillis(Long.parseLong(a[3])),
+                a.length > 4 ? a[4] : null);
+        return new LoadOptions(target, LoadSpec.parse(a[2]));
     }
 
     private static void awaitStop(BufferedReader in, StandardJMeterEngine engine) {

@@ -11,14 +11,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.save.SaveService;
 import org.apache.jmeter.util.JMeterUtils;
+import org.apache.jmeter.threads.ThreadGroup;
 import org.apache.jorphan.collections.HashTree;
-import org.fiberbench.http.Buckets;
+import org.apache.jorphan.collections.SearchByClass;
 import org.fiberbench.http.HttpTarget;
 import org.fiberbench.http.LoadOptions;
 import org.fiberbench.load.LoadSpec;
@@ -82,6 +84,20 @@ class JmxExportTest {
     }
 
     @Test
+    void aClosedLoadsRampIsTheThreadGroupsRampUp() throws Exception {
+        assertEquals(List.of(3), rampUps("closed:users=4,duration=10s,ramp=3s"));
+        assertEquals(List.of(0), rampUps("closed:users=4,duration=10s"));
+    }
+
+    private List<Integer> rampUps(String load) throws Exception {
+        Path jmx = tmp.resolve("ramp-" + load.hashCode() + ".jmx");
+        JmxExport.write(options("http://127.0.0.1:9/hello", load, "unused"), jmx);
+        SearchByClass<ThreadGroup> groups = new SearchByClass<>(ThreadGroup.class);
+        SaveService.loadTree(jmx.toFile()).traverse(groups);
+        return groups.getSearchResults().stream().map(ThreadGroup::getRampUp).toList();
+    }
+
+    @Test
     void openLoadIsAnOpenModelScheduleWithATailForRequestsInFlight() {
         assertEquals("rate(50/sec) even_arrivals(30 sec) pause(5 sec)", PlanBuilder.schedule(50, false, 30, 5));
         assertEquals("rate(12.5/sec) random_arrivals(2 sec) pause(1 sec)", PlanBuilder.schedule(12.5, true, 2, 1));
@@ -89,8 +105,7 @@ class JmxExportTest {
 
     private static LoadOptions options(String url, String load, String password) {
         JMeterHome.init(Map.of());
-        return new LoadOptions(HttpTarget.of(url, "bench", password, Duration.ofSeconds(2), "hello"), LoadSpec.parse(load),
-                LoadOptions.DEFAULT_CLIENT, Buckets.DEFAULT, Duration.ZERO, LoadOptions.DEFAULT_MAX_IN_FLIGHT);
+        return new LoadOptions(HttpTarget.of(url, "bench", password, Duration.ofSeconds(2), "hello"), LoadSpec.parse(load));
     }
 
     private static HttpServer server(String expected, AtomicInteger authorised, AtomicInteger refused) throws Exception {

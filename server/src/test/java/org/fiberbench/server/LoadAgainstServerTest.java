@@ -42,7 +42,7 @@ class LoadAgainstServerTest {
     void generatorCountsAgreeWithTheServersCounter(HttpSender.Kind client) throws Exception {
         HttpTarget t = target("virtual", "thread/benchmark?ms=5", Duration.ofSeconds(5));
         LoadOptions o = new LoadOptions(t, LoadSpec.parse("closed:users=8,duration=2s,warmup=1s"), client,
-                Buckets.DEFAULT, Duration.ZERO, 100);
+                Buckets.DEFAULT, 100);
         LoadOutcome out = LoadGenerator.create(o, null).run();
         assertEquals(0, out.errors(), out.errorsByClass().toString());
         assertTrue(out.completed() > 100, "completed " + out.completed());
@@ -54,7 +54,7 @@ class LoadAgainstServerTest {
         // capacity: 2 threads / 50 ms = 40 req/s; asked for 200 req/s with a 100 ms timeout
         HttpTarget t = target("platform:fixed=2", "thread/benchmark?ms=50", Duration.ofMillis(100));
         LoadOptions o = new LoadOptions(t, LoadSpec.parse("open:rate=200,duration=1s"), HttpSender.Kind.SOCKET,
-                Buckets.DEFAULT, Duration.ZERO, 1000);
+                Buckets.DEFAULT, 1000);
         LoadOutcome out = LoadGenerator.create(o, null).run();
         assertTrue(out.errorsByClass().getOrDefault("timeout", 0L) > 50, out.errorsByClass().toString());
         Map<String, Object> latency = out.section();
@@ -76,7 +76,7 @@ class LoadAgainstServerTest {
     void stoppingMidwayKeepsTheFinishedIntervals() throws Exception {
         HttpTarget t = target("virtual", "thread/name", Duration.ofSeconds(5));
         LoadOptions o = new LoadOptions(t, LoadSpec.parse("closed:users=4,duration=30s"), HttpSender.Kind.SOCKET,
-                Buckets.DEFAULT, Duration.ZERO, 100);
+                Buckets.DEFAULT, 100);
         LoadGenerator g = LoadGenerator.create(o, null);
         Thread stopper = Thread.ofPlatform().start(() -> {
             try {
@@ -100,7 +100,7 @@ class LoadAgainstServerTest {
     void aServerThatGoesAwayMidRunCostsCountedConnectErrors() throws Exception {
         HttpTarget t = target("virtual", "thread/name", Duration.ofSeconds(2));
         LoadOptions o = new LoadOptions(t, LoadSpec.parse("closed:users=2,duration=3s"), HttpSender.Kind.SOCKET,
-                Buckets.DEFAULT, Duration.ZERO, 100);
+                Buckets.DEFAULT, 100);
         LoadGenerator g = LoadGenerator.create(o, null);
         Thread killer = Thread.ofPlatform().start(() -> {
             try {

@@ -2,11 +2,9 @@ package org.fiberbench.cli.http;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.fiberbench.http.Buckets;
 import org.fiberbench.http.HttpTarget;
 import org.fiberbench.http.LoadOptions;
 import org.fiberbench.jmeter.JmxExport;
-import org.fiberbench.load.LoadSpec;
 import org.fiberbench.spec.Numbers;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -58,12 +56,7 @@ public final class ExportCommand {
             // the password is never needed here: the plan refers to a JMeter property instead
             HttpTarget target = HttpTarget.of(url, user, user == null ? null : "unused",
                     Numbers.parseDuration("--timeout", timeout), expect);
-            String w = warmup == null ? "" : ",warmup=" + warmup;
-            LoadSpec load = model.users != null
-                    ? LoadSpec.parse("closed:users=" + model.users + ",duration=" + duration + w)
-                    : LoadSpec.parse("open:rate=" + model.rate + ",duration=" + duration + w + (poisson ? ",arrival=poisson" : ""));
-            LoadOptions options = new LoadOptions(target, load, LoadOptions.DEFAULT_CLIENT, Buckets.DEFAULT,
-                    Numbers.parseDuration("--ramp", ramp), LoadOptions.DEFAULT_MAX_IN_FLIGHT);
+            LoadOptions options = new LoadOptions(target, LoadCommand.loadSpec(model, duration, warmup, ramp, poisson));
             String note = JmxExport.write(options, out);
             System.out.println("fiberbench: wrote " + out + " (" + options.load() + ", JMeter 5.6.3)");
             if (note != null) {

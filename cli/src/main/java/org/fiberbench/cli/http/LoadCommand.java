@@ -221,12 +221,34 @@ public final class LoadCommand implements Callable<Integer> {
 
     LoadOptions options() {
         HttpTarget target = HttpTarget.of(url, user, password.password(null), Numbers.parseDuration("--timeout", timeout), expect);
+        return new LoadOptions(target, loadSpec(model, duration, warmup, ramp, poisson), HttpSender.Kind.of(client),
+                Buckets.parse(buckets), LoadOptions.DEFAULT_MAX_IN_FLIGHT);
+    }
+
+    /**
+     * The load the model flags describe, as a load spec: {@code --users N} a closed load whose {@code --ramp}
+     * is its own {@code ramp=R}, {@code --rate R} an open load (which has no ramp: its schedule starts at once).
+     */
+    static LoadSpec loadSpec(Model model, String duration, String warmup, String ramp, boolean poisson) {
         String w = warmup == null ? "" : ",warmup=" + warmup;
-        LoadSpec load = model.users != null
-                ? LoadSpec.parse("closed:users=" + model.users + ",duration=" + duration + w)
-                : LoadSpec.parse("open:rate=" + model.rate + ",duration=" + duration + w + (poisson ? ",arrival=poisson" : ""));
-        return new LoadOptions(target, load, HttpSender.Kind.of(client), Buckets.parse(buckets),
-                Numbers.parseDuration("--ramp", ramp), LoadOptions.DEFAULT_MAX_IN_FLIGHT);
+        Duration r = Numbers.parseDuration("--ramp", ramp);
+        if (r.isNegative()) {
+            throw new SpecException("--ramp " + ramp + " is not accepted; accepted: a duration >= 0 and shorter than --duration");
+        }
+        if (model.users == null) {
+            if (!r.isZero()) {
+                throw new SpecException("--ramp " + ramp + " applies to the closed model; accepted: --users N --ramp D, "
+                        + "or --rate R without --ramp");
+            }
+            return LoadSpec.parse("open:rate=" + model.rate + ",duration=" + duration + w + (poisson ? ",arrival=poisson" : ""));
+        }
+        Duration d = Numbers.parseDuration("--duration", duration);
+        if (r.compareTo(d) >= 0) {
+            throw new SpecException("--ramp " + ramp + " is not accepted; accepted: a duration >= 0 and shorter than --duration "
+                    + duration);
+        }
+        return LoadSpec.parse("closed:users=" + model.users + ",duration=" + duration + w
+                + (r.isZero() ? "" : ",ramp=" + Numbers.formatDuration(r)));
     }
 
     private static void awaitQuietly(CountDownLatch written) {

@@ -103,6 +103,29 @@ class HttpCommandsTest {
     }
 
     @Test
+    void loadRefusesARampOutsideTheClosedModelOrAsLongAsTheRun() {
+        assertRejected("--ramp 1s applies to the closed model", "load", "http://127.0.0.1:1/", "--rate", "5",
+                "--duration", "2s", "--ramp", "1s");
+        assertRejected("--ramp 2s is not accepted", "load", "http://127.0.0.1:1/", "--users", "2", "--duration", "2s",
+                "--ramp", "2s");
+        assertRejected("--ramp 1s applies to the closed model", "export", "jmx", "http://127.0.0.1:1/", "--rate", "5",
+                "--duration", "2s", "--ramp", "1s", "--out", tmp.resolve("plan.jmx").toString());
+        assertFalse(Files.exists(tmp.resolve("plan.jmx")), "no plan written");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void loadRampIsTheClosedLoadsOwnRampInTheResults() throws Exception {
+        String url = serve() + "thread/benchmark?ms=10";
+        Path out = tmp.resolve("ramped");
+        assertEquals(0, Main.execute("load", url, "--user", "hello", "--password", "world", "--users", "4",
+                "--duration", "2s", "--ramp", "1s", "--out", out.toString()));
+        Map<String, Object> s = ((List<Map<String, Object>>) RunDirectory.read(out.resolve("results.json")).get("scenarios")).get(0);
+        assertEquals("closed:users=4,duration=2s,ramp=1s", s.get("load"));
+        assertEquals(1.0, ((Number) ((Map<String, Object>) s.get("config")).get("ramp_s")).doubleValue());
+    }
+
+    @Test
     void serveRejectsAPortInUse() {
         serve();
         assertRejected("the port is in use", "serve", "-e", "virtual", "--port", String.valueOf(server.port()));
