@@ -66,7 +66,7 @@ public final class PlanBuilder {
         ThreadGroup g = named(new ThreadGroup(), "org.apache.jmeter.threads.gui.ThreadGroupGui");
         g.setName("fiberbench closed load");
         g.setNumThreads(o.loop().users());
-        g.setRampUp((int) o.ramp().toSeconds());
+        g.setRampUp(rampSeconds(o.ramp()));
         g.setScheduler(true);
         g.setDuration(seconds);
         g.setSamplerController(loop);
@@ -136,5 +136,16 @@ public final class PlanBuilder {
         element.setProperty(TestElement.GUI_CLASS, gui);
         element.setEnabled(true);
         return element;
+    }
+
+    /**
+     * JMeter's ramp-up is in whole seconds: the ramp rounded to the nearest, and at least 1 s when a
+     * ramp was asked, so that {@code ramp=500ms} still ramps instead of starting every user at once.
+     */
+    static int rampSeconds(java.time.Duration ramp) {
+        if (ramp.isZero()) {
+            return 0;
+        }
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, Math.round(ramp.toMillis() / 1000.0)));
     }
 }

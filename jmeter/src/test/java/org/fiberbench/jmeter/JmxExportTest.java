@@ -87,6 +87,9 @@ class JmxExportTest {
     void aClosedLoadsRampIsTheThreadGroupsRampUp() throws Exception {
         assertEquals(List.of(3), rampUps("closed:users=4,duration=10s,ramp=3s"));
         assertEquals(List.of(0), rampUps("closed:users=4,duration=10s"));
+        // whole seconds for JMeter: rounded, and a ramp asked is never dropped
+        assertEquals(List.of(1), rampUps("closed:users=4,duration=10s,ramp=500ms"));
+        assertEquals(List.of(2), rampUps("closed:users=4,duration=10s,ramp=1500ms"));
     }
 
     private List<Integer> rampUps(String load) throws Exception {
