@@ -117,12 +117,19 @@ class HttpCommandsTest {
     @SuppressWarnings("unchecked")
     void loadRampIsTheClosedLoadsOwnRampInTheResults() throws Exception {
         String url = serve() + "thread/benchmark?ms=10";
-        Path out = tmp.resolve("ramped");
-        assertEquals(0, Main.execute("load", url, "--user", "hello", "--password", "world", "--users", "4",
-                "--duration", "2s", "--ramp", "1s", "--out", out.toString()));
-        Map<String, Object> s = ((List<Map<String, Object>>) RunDirectory.read(out.resolve("results.json")).get("scenarios")).get(0);
+        Map<String, Object> s = loadScenario(tmp.resolve("ramped"), url, "--users", "4", "--duration", "2s", "--ramp", "1s");
         assertEquals("closed:users=4,duration=2s,ramp=1s", s.get("load"));
         assertEquals(1.0, ((Number) ((Map<String, Object>) s.get("config")).get("ramp_s")).doubleValue());
+    }
+
+    /** {@code load URL} as the served user with {@code flags} into {@code out}, which must succeed; its one scenario. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> loadScenario(Path out, String url, String... flags) throws Exception {
+        List<String> args = new java.util.ArrayList<>(List.of("load", url, "--user", "hello", "--password", "world"));
+        args.addAll(List.of(flags));
+        args.addAll(List.of("--out", out.toString()));
+        assertEquals(0, Main.execute(args.toArray(String[]::new)));
+        return ((List<Map<String, Object>>) RunDirectory.read(out.resolve("results.json")).get("scenarios")).get(0);
     }
 
     @Test
@@ -211,10 +218,8 @@ class HttpCommandsTest {
     @SuppressWarnings("unchecked")
     void loadBucketsAreConfigurable() throws Exception {
         String url = serve() + "thread/benchmark?ms=30";
-        Path out = tmp.resolve("buckets");
-        assertEquals(0, Main.execute("load", url, "--user", "hello", "--password", "world", "--users", "2",
-                "--duration", "1s", "--buckets", "10ms,20ms,1s", "--out", out.toString()));
-        Map<String, Object> s = ((List<Map<String, Object>>) RunDirectory.read(out.resolve("results.json")).get("scenarios")).get(0);
+        Map<String, Object> s = loadScenario(tmp.resolve("buckets"), url, "--users", "2", "--duration", "1s",
+                "--buckets", "10ms,20ms,1s");
         List<Map<String, Object>> buckets = (List<Map<String, Object>>) ((Map<String, Object>) s.get("latency")).get("buckets");
         assertEquals(List.of("< 10 ms", "10–20 ms", "20–1000 ms", ">= 1000 ms", "errors"),
                 buckets.stream().map(b -> b.get("label")).toList());
