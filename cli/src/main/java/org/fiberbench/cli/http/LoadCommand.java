@@ -231,10 +231,7 @@ public final class LoadCommand implements Callable<Integer> {
      */
     static LoadSpec loadSpec(Model model, String duration, String warmup, String ramp, boolean poisson) {
         String w = warmup == null ? "" : ",warmup=" + warmup;
-        Duration r = Numbers.parseDuration("--ramp", ramp);
-        if (r.isNegative()) {
-            throw new SpecException("--ramp " + ramp + " is not accepted; accepted: a duration >= 0 and shorter than --duration");
-        }
+        Duration r = Numbers.parseDuration("--ramp", ramp); // refuses a negative one itself
         if (model.users == null) {
             if (!r.isZero()) {
                 throw new SpecException("--ramp " + ramp + " applies to the closed model; accepted: --users N --ramp D, "
