@@ -59,11 +59,12 @@ class RunOutputTest {
         assertEquals(2, config.get("iterations"));
         assertEquals(0.15, ((Number) config.get("time_s")).doubleValue());
         assertEquals("thrpt", config.get("mode"));
+        assertEquals(true, config.get("sync_iterations"), "JMH's default, outside the quick threads suite");
         assertEquals("ops/s", map(scenario(0), "metrics").get("score_unit"));
         assertEquals(4, ((List<?>) scenario(0).get("iterations")).size(), "2 forks × 2 iterations, raw values");
         String jmhLog = Files.readString(out.resolve((String) map(scenario(0), "files").get("jmh_log")));
         for (String line : List.of("# Warmup: 1 iterations, 100 ms each", "# Measurement: 2 iterations, 150 ms each",
-                "# Benchmark mode: Throughput", "# Fork: 2 of 2")) {
+                "# Benchmark mode: Throughput", "# Fork: 2 of 2", "will synchronize iterations")) {
             assertTrue(jmhLog.contains(line), "JMH ran with '" + line + "'");
         }
     }

@@ -11,9 +11,15 @@ import org.fiberbench.spec.SpecException;
  *
  * @param gc force a full GC before each iteration (JMH's {@code -gc}): JMH then sleeps and polls
  *           until the collector settles, about 0.6 s an iteration on a 2-core box
+ * @param syncIterations JMH's {@code -si}: with several threads, each measures only while all of
+ *           them are running, and runs unmeasured operations before and after. Off, every thread
+ *           starts its operations with the others at each iteration and the iteration ends when the
+ *           last one is done: an operation longer than the iteration then costs one operation an
+ *           iteration instead of about two
  */
 public record Settings(int forks, int warmupIterations, Duration warmupTime, int iterations, Duration time,
-                       String mode, int threads, Duration timeout, List<String> jvmArgs, boolean gc) {
+                       String mode, int threads, Duration timeout, List<String> jvmArgs, boolean gc,
+                       boolean syncIterations) {
 
     public Settings {
         check("--forks", forks, 1, 100);
@@ -35,10 +41,16 @@ public record Settings(int forks, int warmupIterations, Duration warmupTime, int
         jvmArgs = List.copyOf(jvmArgs);
     }
 
-    /** With a forced GC before each iteration. */
+    /** With a forced GC before each iteration and synchronised iterations. */
     public Settings(int forks, int warmupIterations, Duration warmupTime, int iterations, Duration time,
                     String mode, int threads, Duration timeout, List<String> jvmArgs) {
         this(forks, warmupIterations, warmupTime, iterations, time, mode, threads, timeout, jvmArgs, true);
+    }
+
+    /** With synchronised iterations, as JMH's default. */
+    public Settings(int forks, int warmupIterations, Duration warmupTime, int iterations, Duration time,
+                    String mode, int threads, Duration timeout, List<String> jvmArgs, boolean gc) {
+        this(forks, warmupIterations, warmupTime, iterations, time, mode, threads, timeout, jvmArgs, gc, true);
     }
 
     private static void check(String flag, int v, int min, int max) {
@@ -65,23 +77,27 @@ public record Settings(int forks, int warmupIterations, Duration warmupTime, int
                 o.threads() != null ? o.threads() : threads,
                 o.timeout() != null ? o.timeout() : timeout,
                 o.jvmArgs() != null && !o.jvmArgs().isEmpty() ? o.jvmArgs() : jvmArgs,
-                o.gc() != null ? o.gc() : gc);
+                o.gc() != null ? o.gc() : gc, syncIterations);
     }
 
     public Settings withIterations(int warmups, Duration warmupTime, int iterations, Duration time) {
-        return new Settings(forks, warmups, warmupTime, iterations, time, mode, threads, timeout, jvmArgs, gc);
+        return new Settings(forks, warmups, warmupTime, iterations, time, mode, threads, timeout, jvmArgs, gc, syncIterations);
     }
 
     public Settings withThreads(int n) {
-        return new Settings(forks, warmupIterations, warmupTime, iterations, time, mode, n, timeout, jvmArgs, gc);
+        return new Settings(forks, warmupIterations, warmupTime, iterations, time, mode, n, timeout, jvmArgs, gc, syncIterations);
     }
 
     public Settings withJvmArgs(List<String> args) {
-        return new Settings(forks, warmupIterations, warmupTime, iterations, time, mode, threads, timeout, args, gc);
+        return new Settings(forks, warmupIterations, warmupTime, iterations, time, mode, threads, timeout, args, gc, syncIterations);
     }
 
     public Settings withGc(boolean forced) {
-        return new Settings(forks, warmupIterations, warmupTime, iterations, time, mode, threads, timeout, jvmArgs, forced);
+        return new Settings(forks, warmupIterations, warmupTime, iterations, time, mode, threads, timeout, jvmArgs, forced, syncIterations);
+    }
+
+    public Settings withSyncIterations(boolean sync) {
+        return new Settings(forks, warmupIterations, warmupTime, iterations, time, mode, threads, timeout, jvmArgs, gc, sync);
     }
 
     /** Rough wall time of one scenario, for the ETA. */

@@ -104,7 +104,7 @@ public final class JmhBatchRunner implements ScenarioRunner {
                 .config("warmup_iterations", st.warmupIterations())
                 .config("warmup_time_s", st.warmupTime().toMillis() / 1000.0)
                 .config("iterations", st.iterations()).config("time_s", st.time().toMillis() / 1000.0)
-                .config("threads", st.threads()).config("gc", st.gc()).config("batch_timeout_s", st.timeout().toSeconds())
+                .config("threads", st.threads()).config("sync_iterations", st.syncIterations()).config("gc", st.gc()).config("batch_timeout_s", st.timeout().toSeconds())
                 .file("jmh_log", "scenarios/" + log.getFileName());
     }
 
@@ -223,6 +223,7 @@ public final class JmhBatchRunner implements ScenarioRunner {
                 .measurementIterations(st.iterations())
                 .measurementTime(TimeValue.milliseconds(st.time().toMillis()))
                 .threads(st.threads())
+                .syncIterations(st.syncIterations())
                 .mode(avgt ? Mode.AverageTime : Mode.Throughput)
                 .timeUnit(avgt ? TimeUnit.MILLISECONDS : TimeUnit.SECONDS)
                 .timeout(TimeValue.milliseconds(st.timeout().toMillis() + 60_000))

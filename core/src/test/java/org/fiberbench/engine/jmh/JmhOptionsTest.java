@@ -30,4 +30,14 @@ class JmhOptionsTest {
         assertEquals(List.of(2, 3, 2), List.of(not.getWarmupIterations().get(), not.getMeasurementIterations().get(),
                 not.getThreads().get()));
     }
+
+    @Test
+    void synchronisedIterationsFollowTheSettingsAndJmhsDefaultStays() {
+        Settings st = new Settings(1, 2, Duration.ofMillis(500), 3, Duration.ofSeconds(1), "avgt", 2,
+                Duration.ofSeconds(30), List.of());
+        assertEquals(true, JmhBatchRunner.options(scenario(st)).build().shouldSyncIterations().get(), "JMH's default");
+        var not = JmhBatchRunner.options(scenario(st.withSyncIterations(false).withGc(false))).build();
+        assertEquals(false, not.shouldSyncIterations().get());
+        assertEquals(false, not.shouldDoGC().get(), "the other settings are kept");
+    }
 }

@@ -80,6 +80,7 @@ class SuitesTest {
                             st.threads(), st.mode()),
                     "the seed's @Fork(1) @Warmup(time = 2) default 5 × 10 s measurement @Threads(2)");
             assertEquals(List.of("-Xms512m", "-Xmx1024m"), st.jvmArgs());
+            assertTrue(st.syncIterations(), "the seed's JMH default");
         }
     }
 
@@ -89,6 +90,10 @@ class SuitesTest {
         assertEquals(set(plan("threads", Suite.Scale.FULL), Scenario::label), set(quick, Scenario::label));
         assertTrue(quick.stream().allMatch(s -> s.settings().threads() == 2
                 && s.settings().time().equals(Duration.ofSeconds(1))));
+        // a platform batch outlasts the iteration: both start together, one batch an iteration, not two
+        assertTrue(quick.stream().noneMatch(s -> s.settings().syncIterations()));
+        assertTrue(quick.stream().allMatch(s -> s.settings().iterations() == 8 && s.settings().warmupIterations() == 2
+                && s.settings().warmupTime().equals(Duration.ofSeconds(3))));
     }
 
     @Test
