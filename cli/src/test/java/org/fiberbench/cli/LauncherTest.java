@@ -219,6 +219,17 @@ class LauncherTest {
     }
 
     @Test
+    void aJdksReleaseFileNamesItsVersionWithoutRunningIt() throws Exception {
+        fakeJdk("dir/jdk21", 21);
+        Path released = fakeJdk("dir/jdk26", 17); // its java would answer 17 if it were asked
+        Files.writeString(released.resolve("release"), "IMPLEMENTOR=\"x\"\nJAVA_VERSION=\"26.0.1\"\n");
+        Path old = fakeJdk("dir/jdk8", 30);
+        Files.writeString(old.resolve("release"), "JAVA_VERSION=\"1.8.0_392\"\n");
+        Result r = launch(Map.of("PATH", "/usr/bin:/bin", "FIBERBENCH_JDK_DIR", tmp.resolve("dir").toString()), "which-jdk");
+        assertEquals(released.toString(), r.out(), "26 from its release file; 1.8.0_392 is 8, not 30");
+    }
+
+    @Test
     void tooOldJavaHomeFallsBackToNewestInJdkDir() throws Exception {
         Path old = fakeJdk("jdk17", 17);
         fakeJdk("dir/jdk21", 21);
