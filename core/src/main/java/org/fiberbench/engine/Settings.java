@@ -44,13 +44,7 @@ public record Settings(int forks, int warmupIterations, Duration warmupTime, int
     /** With a forced GC before each iteration and synchronised iterations. */
     public Settings(int forks, int warmupIterations, Duration warmupTime, int iterations, Duration time,
                     String mode, int threads, Duration timeout, List<String> jvmArgs) {
-        this(forks, warmupIterations, warmupTime, iterations, time, mode, threads, timeout, jvmArgs, true);
-    }
-
-    /** With synchronised iterations, as JMH's default. */
-    public Settings(int forks, int warmupIterations, Duration warmupTime, int iterations, Duration time,
-                    String mode, int threads, Duration timeout, List<String> jvmArgs, boolean gc) {
-        this(forks, warmupIterations, warmupTime, iterations, time, mode, threads, timeout, jvmArgs, gc, true);
+        this(forks, warmupIterations, warmupTime, iterations, time, mode, threads, timeout, jvmArgs, true, true);
     }
 
     private static void check(String flag, int v, int min, int max) {

@@ -104,7 +104,8 @@ public final class JmhBatchRunner implements ScenarioRunner {
                 .config("warmup_iterations", st.warmupIterations())
                 .config("warmup_time_s", st.warmupTime().toMillis() / 1000.0)
                 .config("iterations", st.iterations()).config("time_s", st.time().toMillis() / 1000.0)
-                .config("threads", st.threads()).config("sync_iterations", st.syncIterations()).config("gc", st.gc()).config("batch_timeout_s", st.timeout().toSeconds())
+                .config("threads", st.threads()).config("sync_iterations", st.syncIterations())
+                .config("gc", st.gc()).config("batch_timeout_s", st.timeout().toSeconds())
                 .file("jmh_log", "scenarios/" + log.getFileName());
     }
 
