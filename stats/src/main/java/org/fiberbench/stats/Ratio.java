@@ -32,6 +32,32 @@ public record Ratio(double value, RatioInterval interval, boolean significant) {
     }
 
     /**
+     * The mean of the paired ratios a[i] / b[i] at {@code confidence}: each pair measured side by
+     * side (one after the other, in one process), so what drifts between pairs divides out. The
+     * interval is the Student-t interval of that mean, limited to the positive ratios;
+     * "significant" when it excludes 1. A point when there are fewer than two pairs.
+     */
+    public static Ratio paired(double[] a, double[] b, double confidence) {
+        if (a.length != b.length || a.length == 0) {
+            throw new IllegalArgumentException("paired ratios need as many values on each side, at least one: " + a.length + " and " + b.length);
+        }
+        double[] r = new double[a.length];
+        for (int i = 0; i < r.length; i++) {
+            if (!(b[i] > 0) || !(a[i] >= 0)) {
+                throw new IllegalArgumentException("pair " + i + ": " + a[i] + " / " + b[i] + " is not a ratio of positive times");
+            }
+            r[i] = a[i] / b[i];
+        }
+        Sample s = Sample.of(r);
+        if (s.n() < 2) {
+            return point(s.mean());
+        }
+        double half = s.error(confidence);
+        RatioInterval interval = new RatioInterval(Math.max(0, s.mean() - half), s.mean() + half);
+        return new Ratio(s.mean(), interval, !interval.contains(1));
+    }
+
+    /**
      * Fieller's interval for mean(a) / mean(b): every ρ >= 0 with (ā − ρ b̄)² ≤ t² (sa² + ρ² sb²),
      * where sa², sb² are the variances of the means and t the Student-t quantile with
      * Welch–Satterthwaite degrees of freedom. At ρ = 1 this inequality is Welch's test, hence

@@ -134,4 +134,40 @@ class RatioTest {
     void rejectsZeroBaselineMean() {
         assertThrows(IllegalArgumentException.class, () -> Ratio.of(of(1, 2), of(-1, 1)));
     }
+    @Test
+    void pairedRatiosDivideOutADriftThatTheTwoSampleIntervalCannot() {
+        // the machine slows down threefold over the run; each pair's second side is 1% slower than its first
+        double[] reference = {100, 200, 300};
+        double[] fiberbench = {101, 202, 303};
+        Ratio paired = Ratio.paired(fiberbench, reference, Ratio.CONFIDENCE);
+        assertEquals(1.01, paired.value(), 1e-12);
+        assertEquals(1.01, paired.ciLow(), 1e-12);
+        assertEquals(1.01, paired.ciHigh(), 1e-12);
+        assertTrue(paired.significant(), "every pair says 1%: the interval excludes 1");
+        Ratio unpaired = Ratio.of(fiberbench, reference);
+        assertTrue(unpaired.interval() == null || unpaired.ciLow() < 1 && unpaired.ciHigh() > 1.5, "the drift swamps two samples");
+        assertFalse(unpaired.significant());
+    }
+
+    @Test
+    void pairedIntervalIsStudentsOverThePerPairRatios() {
+        // ratios 1.0, 1.1, 1.2: mean 1.1, standard error 0.1/sqrt(3), t(0.9995, 2) = 31.599
+        Ratio r = Ratio.paired(new double[] {10, 11, 12}, new double[] {10, 10, 10}, 0.999);
+        assertEquals(1.1, r.value(), 1e-12);
+        assertEquals(0.0, r.ciLow(), 1e-12, "limited to positive ratios");
+        assertEquals(1.1 + 31.599 * 0.1 / Math.sqrt(3), r.ciHigh(), 1e-3);
+        assertFalse(r.significant());
+        // equal sides: no spread, the interval is the point 1, and 1 is not a difference
+        Ratio same = Ratio.paired(new double[] {5, 7}, new double[] {5, 7}, 0.999);
+        assertEquals(1.0, same.ciLow(), 0);
+        assertEquals(1.0, same.ciHigh(), 0);
+        assertFalse(same.significant());
+    }
+
+    @Test
+    void pairedNeedsMatchingPositivePairs() {
+        assertThrows(IllegalArgumentException.class, () -> Ratio.paired(new double[] {1, 2}, new double[] {1}, 0.999));
+        assertThrows(IllegalArgumentException.class, () -> Ratio.paired(new double[] {1}, new double[] {0}, 0.999));
+        assertFalse(Ratio.paired(new double[] {2}, new double[] {1}, 0.999).hasInterval(), "one pair: a point");
+    }
 }

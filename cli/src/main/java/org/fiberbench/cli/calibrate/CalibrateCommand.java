@@ -31,6 +31,10 @@ public final class CalibrateCommand implements Callable<Integer> {
     @Option(names = "--rounds", paramLabel = "N", defaultValue = "2", description = "alternated rounds, each side once per round (default 2)")
     int rounds;
 
+    @Option(names = "--interleaved", description = {"the cpu and sleep pairs only: both sides in one fork, batch after batch,"
+        + " the order swapped each time; the ratio is taken pair by pair (a quick round: 10 warm-up and 20 measured pairs)"})
+    boolean interleaved;
+
     @ArgGroup(exclusive = true)
     ScaleFlags scale = new ScaleFlags();
 
@@ -58,6 +62,14 @@ public final class CalibrateCommand implements Callable<Integer> {
             throw new SpecException("--rounds " + rounds + " is out of range; accepted: 1.." + MAX_ROUNDS);
         }
         List<Pair> selected = Pairs.select(workload);
+        if (interleaved) {
+            for (Pair p : selected) {
+                if (!InterleavedFork.applies(p)) {
+                    throw new SpecException("--interleaved runs the scheduler pairs only; '" + workload + "' includes " + p.name()
+                            + "; accepted: --workload cpu, sleep, cpu-default, cpu-fixed, cpu-forkjoin, sleep-default, sleep-fixed, sleep-forkjoin");
+                }
+            }
+        }
         Scale s = scale.full ? Scale.FULL : Scale.QUICK;
         RunDirectory.checkOut(out, force);
         DbOptions dbOptions = db.options();
@@ -71,8 +83,12 @@ public final class CalibrateCommand implements Callable<Integer> {
             System.err.printf("fiberbench: calibrating %d pairs × %d rounds, results in %s%n", pairs.size(), rounds, dir.dir());
             services.describe(line -> System.err.println("fiberbench: " + line));
             dir.warnings().forEach(w -> System.err.println("WARNING: " + w)); // a busy machine: the ratios are noisy
-            Calibration c = new Calibration(new JmhSides(dir, s::settings, services), line -> System.err.println("  " + line));
-            outcomes = c.run(pairs, rounds, o -> dir.put("calibration", CalibrationTable.section(o, rounds, s)));
+            if (interleaved) {
+                outcomes = interleaved(dir, pairs, s);
+            } else {
+                Calibration c = new Calibration(new JmhSides(dir, s::settings, services), line -> System.err.println("  " + line));
+                outcomes = c.run(pairs, rounds, o -> dir.put("calibration", CalibrationTable.section(o, rounds, s)));
+            }
         }
         run.finish();
         System.out.print(CalibrationTable.text(outcomes));
@@ -84,9 +100,33 @@ public final class CalibrateCommand implements Callable<Integer> {
         return outcomes.stream().anyMatch(o -> o.verdict() == Outcome.Verdict.FAILED) ? 1 : 0;
     }
 
+    /** Rounds of interleaved forks, one per pair and round; results.json is rewritten after each. */
+    private List<Outcome> interleaved(RunDirectory dir, List<Pair> pairs, Scale s) throws InterruptedException {
+        List<Outcome> out = new java.util.ArrayList<>();
+        pairs.forEach(p -> out.add(new Outcome(p, InterleavedFork.description(p, s))));
+        for (int r = 0; r < rounds; r++) {
+            for (Outcome o : out) {
+                System.err.println("  round " + (r + 1) + "/" + rounds + ": " + o.pair.name() + " (interleaved)");
+                try {
+                    double[][] v = InterleavedFork.run(o.pair, s, dir.scenarioFile("interleaved-" + o.pair.name() + "-" + (r + 1), ".log"));
+                    for (int i = 0; i < v[0].length; i++) {
+                        o.reference.add(v[0][i]);
+                        o.fiberbench.add(v[1][i]);
+                    }
+                } catch (java.io.IOException e) {
+                    o.failures.add("interleaved: " + e.getMessage());
+                }
+                o.rounds++;
+                dir.put("calibration", CalibrationTable.section(out, rounds, s));
+            }
+        }
+        return out;
+    }
+
     /** The command as results.json records it: the database's URL masked, never a password. */
     private String command(Scale s, DbOptions d) {
-        StringBuilder b = new StringBuilder("calibrate --workload " + workload + " --rounds " + rounds + " --" + s.label());
+        StringBuilder b = new StringBuilder("calibrate --workload " + workload + " --rounds " + rounds + " --" + s.label()
+                + (interleaved ? " --interleaved" : ""));
         if (!d.embedded()) {
             b.append(" --db ").append(d.connection().maskedUrl());
             if (d.user() != null && !d.user().isEmpty()) {

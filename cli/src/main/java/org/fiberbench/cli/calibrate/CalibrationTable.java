@@ -42,7 +42,9 @@ final class CalibrationTable {
         m.put("scale", scale.label());
         m.put("rounds", rounds);
         m.put("limit_pct", Outcome.LIMIT_PCT);
-        m.put("ratio", "fiberbench / reference, ms per operation; interval at " + Ratio.CONFIDENCE);
+        boolean paired = outcomes.stream().anyMatch(o -> o.paired);
+        m.put("ratio", paired ? "the mean of fiberbench / reference over pairs of batches run side by side in one fork; interval at "
+                + Ratio.CONFIDENCE : "fiberbench / reference, ms per operation; interval at " + Ratio.CONFIDENCE);
         m.put("pairs", outcomes.stream().map(Outcome::section).toList());
         return m;
     }

@@ -31,16 +31,30 @@ final class Outcome {
     final List<Double> reference = new ArrayList<>();
     final List<Double> fiberbench = new ArrayList<>();
     final List<String> failures = new ArrayList<>();
+    /** Interleaved: reference[i] and fiberbench[i] are one pair of batches, measured side by side in one fork. */
+    final boolean paired;
+    /** What repeats a paired round (null when not paired: each side has its own command). */
+    final String pairedCommand;
     int rounds;
 
     Outcome(Pair pair) {
+        this(pair, null);
+    }
+
+    /** With {@code pairedCommand}, an interleaved outcome whose ratio is taken pair by pair. */
+    Outcome(Pair pair, String pairedCommand) {
         this.pair = pair;
+        this.paired = pairedCommand != null;
+        this.pairedCommand = pairedCommand;
     }
 
     /** fiberbench / reference, or null when a side has no value. */
     Ratio ratio() {
         if (reference.isEmpty() || fiberbench.isEmpty()) {
             return null;
+        }
+        if (paired) {
+            return Ratio.paired(values(fiberbench), values(reference), Ratio.CONFIDENCE);
         }
         return Ratio.of(values(fiberbench), values(reference));
     }
@@ -71,8 +85,11 @@ final class Outcome {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("name", pair.name());
         m.put("rounds", rounds);
-        m.put("reference", side(reference, pair.jmhCommand()));
-        m.put("fiberbench", side(fiberbench, pair.runCommand()));
+        m.put("reference", side(reference, paired ? pairedCommand : pair.jmhCommand()));
+        m.put("fiberbench", side(fiberbench, paired ? pairedCommand : pair.runCommand()));
+        if (paired) {
+            m.put("interleaved", true);
+        }
         Ratio r = ratio();
         m.put("ratio", r == null ? null : r.value());
         m.put("ratio_ci_low", r == null || !r.hasInterval() ? null : r.ciLow());

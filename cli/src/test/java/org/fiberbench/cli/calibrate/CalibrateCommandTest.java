@@ -103,4 +103,47 @@ class CalibrateCommandTest {
         assertEquals(1, ((List<?>) json.get("scenarios")).size(), "the fiberbench side is a scenario of the run");
         assertEquals(List.of(), org.fiberbench.cli.report.ResultsSchema.errors(tmp.resolve("run/results.json")));
     }
+    @Test
+    void interleavedRefusesAPairWhoseReferenceIsNotAVirtualThreadBatch() {
+        Path out = tmp.resolve("never");
+        String err = run(2, "calibrate", "--workload", "primes", "--interleaved", "--out", out.toString());
+        assertEquals(1, err.lines().count(), err);
+        assertTrue(err.contains("primes-fixed") && err.contains("accepted: --workload cpu, sleep, cpu-default"), err);
+        assertTrue(Files.notExists(out), "nothing written");
+    }
+
+    /**
+     * One real interleaved round of sleep-default from the CLI: a fork runs both batches 30 times
+     * (10 unmeasured), results.json holds the 20 pairs side by side and validates against the schema,
+     * and the ratio is taken pair by pair. Sleeping batches of 100 ms are the same work on both sides.
+     */
+    @Test
+    void anInterleavedRoundMeasuresBothSidesInOneForkPairByPair() throws Exception {
+        Path out = tmp.resolve("interleaved");
+        org.fiberbench.cli.CliCapture.Outcome o = org.fiberbench.cli.CliCapture.run("calibrate", "--workload", "sleep-default",
+                "--interleaved", "--rounds", "1", "--out", out.toString());
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("sleep-default") && o.err().contains("(interleaved)"), o.out() + o.err());
+        Map<?, ?> json = new ObjectMapper().readValue(out.resolve("results.json").toFile(), Map.class);
+        Map<?, ?> cal = (Map<?, ?>) json.get("calibration");
+        assertTrue(((String) cal.get("ratio")).startsWith("the mean of fiberbench / reference over pairs"), cal.toString());
+        Map<?, ?> entry = (Map<?, ?>) ((List<?>) cal.get("pairs")).get(0);
+        assertEquals(Boolean.TRUE, entry.get("interleaved"));
+        assertEquals(List.of(), entry.get("failures"));
+        List<?> ref = (List<?>) ((Map<?, ?>) entry.get("reference")).get("iterations");
+        List<?> fb = (List<?>) ((Map<?, ?>) entry.get("fiberbench")).get("iterations");
+        assertEquals(InterleavedFork.QUICK_PAIRS, ref.size());
+        assertEquals(InterleavedFork.QUICK_PAIRS, fb.size());
+        double sum = 0;
+        for (int i = 0; i < ref.size(); i++) {
+            double r = ((Number) ref.get(i)).doubleValue();
+            double f = ((Number) fb.get(i)).doubleValue();
+            assertTrue(r >= 100 && r < 1000 && f >= 100 && f < 1000, "pair " + i + ": " + r + " / " + f);
+            sum += f / r;
+        }
+        assertEquals(sum / ref.size(), ((Number) entry.get("ratio")).doubleValue(), 1e-9, "the mean of the per-pair ratios");
+        assertTrue(((String) ((Map<?, ?>) entry.get("reference")).get("command")).startsWith("calibrate --interleaved --workload sleep-default"));
+        assertTrue(Files.exists(out.resolve("scenarios/interleaved-sleep-default-1.log")), "the fork's log is kept");
+        assertEquals(List.of(), org.fiberbench.cli.report.ResultsSchema.errors(out.resolve("results.json")));
+    }
 }

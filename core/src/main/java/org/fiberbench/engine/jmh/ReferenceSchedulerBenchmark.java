@@ -107,6 +107,12 @@ public class ReferenceSchedulerBenchmark {
     }
 
     private void startAll(Runnable task) throws InterruptedException {
+        startAll(threads, taskCount, task, wrong, 1, TimeUnit.MINUTES);
+    }
+
+    /** Starts {@code taskCount} threads of {@code task} and waits for them all; unfinished or wrong tasks throw. */
+    static void startAll(Thread.Builder.OfVirtual threads, int taskCount, Runnable task, AtomicInteger wrong, long timeout,
+                         TimeUnit unit) throws InterruptedException {
         CountDownLatch latch = new CountDownLatch(taskCount);
         for (int i = 0; i < taskCount; i++) {
             threads.start(() -> {
@@ -117,8 +123,8 @@ public class ReferenceSchedulerBenchmark {
                 }
             });
         }
-        if (!latch.await(1, TimeUnit.MINUTES) || wrong.get() != 0) {
-            throw new IllegalStateException(latch.getCount() + " tasks unfinished, " + wrong.get() + " wrong sums");
+        if (!latch.await(timeout, unit) || wrong.get() != 0) {
+            throw new IllegalStateException(latch.getCount() + " tasks unfinished, " + wrong.get() + " wrong");
         }
     }
 
