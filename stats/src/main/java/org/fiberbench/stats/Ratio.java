@@ -48,7 +48,16 @@ public record Ratio(double value, RatioInterval interval, boolean significant) {
             }
             r[i] = a[i] / b[i];
         }
-        Sample s = Sample.of(r);
+        return ofRatios(r, confidence);
+    }
+
+    /**
+     * The mean of {@code ratios} (each already a quotient, e.g. one fork's mean of per-pair ratios)
+     * with its Student-t interval at {@code confidence}, limited to the positive ratios;
+     * "significant" when it excludes 1. A point when there is one ratio.
+     */
+    public static Ratio ofRatios(double[] ratios, double confidence) {
+        Sample s = Sample.of(ratios);
         if (s.n() < 2) {
             return point(s.mean());
         }

@@ -23,13 +23,18 @@ import picocli.CommandLine.Option;
         + " alternated, and print fiberbench's cost over them (ratio, interval, within 2%%?).")
 public final class CalibrateCommand implements Callable<Integer> {
     static final int MAX_ROUNDS = 100;
+    /** Interleaved rounds by default: the interval is taken over the forks, so it needs several. */
+    static final int INTERLEAVED_ROUNDS = 10;
 
     @Option(names = "--workload", paramLabel = "NAME", defaultValue = "all",
             description = "a pair (cpu-fixed), a family (cpu, sleep, primes, file, threads, jdbc, http) or all (default)")
     String workload;
 
-    @Option(names = "--rounds", paramLabel = "N", defaultValue = "2", description = "alternated rounds, each side once per round (default 2)")
-    int rounds;
+    @Option(names = "--rounds", paramLabel = "N", description = "alternated rounds, each side once per round (default 2;"
+        + " 10 with --interleaved, whose interval is over the rounds' forks)")
+    Integer roundsGiven;
+
+    private int rounds;
 
     @Option(names = "--interleaved", description = {"the cpu and sleep pairs only: both sides in one fork, batch after batch,"
         + " the order swapped each time; the ratio is taken pair by pair (a quick round: 10 warm-up and 20 measured pairs)"})
@@ -58,6 +63,7 @@ public final class CalibrateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        rounds = roundsGiven != null ? roundsGiven : interleaved ? INTERLEAVED_ROUNDS : 2;
         if (rounds < 1 || rounds > MAX_ROUNDS) {
             throw new SpecException("--rounds " + rounds + " is out of range; accepted: 1.." + MAX_ROUNDS);
         }
@@ -113,6 +119,7 @@ public final class CalibrateCommand implements Callable<Integer> {
                         o.reference.add(v[0][i]);
                         o.fiberbench.add(v[1][i]);
                     }
+                    o.roundPairs.add(v[0].length);
                 } catch (java.io.IOException e) {
                     o.failures.add("interleaved: " + e.getMessage());
                 }

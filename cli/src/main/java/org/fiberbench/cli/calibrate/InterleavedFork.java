@@ -17,16 +17,17 @@ import org.fiberbench.load.LoadSpec;
 /**
  * {@code calibrate --interleaved}: one fork per pair and round runs the hand-written batch and
  * fiberbench's batch one after the other, pair after pair ({@link InterleavedBatches}), so both
- * sides share the machine's drift and the ratio is taken batch by batch. Only the scheduler pairs
+ * sides share the machine's drift. The ratio is taken pair by pair and averaged per fork, and its
+ * interval is over the forks ({@link Outcome#roundRatios}). Only the scheduler pairs
  * (cpu and sleep): their reference is a batch of virtual threads that a fiberbench executor can
  * run in the same JVM.
  */
 final class InterleavedFork {
     /** Pairs a quick and a full round measure, after their warm-up pairs. */
     static final int QUICK_WARMUP = 10;
-    static final int QUICK_PAIRS = 20;
+    static final int QUICK_PAIRS = 10;
     static final int FULL_WARMUP = 20;
-    static final int FULL_PAIRS = 50;
+    static final int FULL_PAIRS = 30;
     /** A fork's bound: its pairs of 100 ms batches take seconds; a hung one is ended, not waited out. */
     static final long TIMEOUT_MINUTES = 30;
 

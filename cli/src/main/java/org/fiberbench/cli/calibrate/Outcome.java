@@ -1,6 +1,7 @@
 package org.fiberbench.cli.calibrate;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +36,8 @@ final class Outcome {
     final boolean paired;
     /** What repeats a paired round (null when not paired: each side has its own command). */
     final String pairedCommand;
+    /** Paired: how many pairs each round's fork measured, in order. */
+    final List<Integer> roundPairs = new ArrayList<>();
     int rounds;
 
     Outcome(Pair pair) {
@@ -54,7 +57,8 @@ final class Outcome {
             return null;
         }
         if (paired) {
-            return Ratio.paired(values(fiberbench), values(reference), Ratio.CONFIDENCE);
+            return roundPairs.size() < 2 ? Ratio.paired(values(fiberbench), values(reference), Ratio.CONFIDENCE)
+                    : Ratio.ofRatios(roundRatios(), Ratio.CONFIDENCE);
         }
         return Ratio.of(values(fiberbench), values(reference));
     }
@@ -76,6 +80,25 @@ final class Outcome {
         return r.ciHigh() <= limit ? Verdict.WITHIN : r.ciLow() > limit ? Verdict.OVER : Verdict.UNRESOLVED;
     }
 
+    /**
+     * Paired: each round's mean of its per-pair ratios. The fork is the unit: each JVM compiles the
+     * task's loop its own way, so the pairs of one fork share a shift that more pairs do not average out.
+     */
+    double[] roundRatios() {
+        double[] out = new double[roundPairs.size()];
+        int at = 0;
+        for (int k = 0; k < out.length; k++) {
+            int n = roundPairs.get(k);
+            double sum = 0;
+            for (int i = at; i < at + n; i++) {
+                sum += fiberbench.get(i) / reference.get(i);
+            }
+            out[k] = sum / n;
+            at += n;
+        }
+        return out;
+    }
+
     static double[] values(List<Double> v) {
         return v.stream().mapToDouble(Double::doubleValue).toArray();
     }
@@ -89,6 +112,7 @@ final class Outcome {
         m.put("fiberbench", side(fiberbench, paired ? pairedCommand : pair.runCommand()));
         if (paired) {
             m.put("interleaved", true);
+            m.put("round_ratios", Arrays.stream(roundRatios()).boxed().toList());
         }
         Ratio r = ratio();
         m.put("ratio", r == null ? null : r.value());

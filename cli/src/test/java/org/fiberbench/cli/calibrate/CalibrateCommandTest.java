@@ -113,8 +113,8 @@ class CalibrateCommandTest {
     }
 
     /**
-     * One real interleaved round of sleep-default from the CLI: a fork runs both batches 30 times
-     * (10 unmeasured), results.json holds the 20 pairs side by side and validates against the schema,
+     * One real interleaved round of sleep-default from the CLI: a fork runs both batches 20 times
+     * (10 unmeasured), results.json holds the 10 pairs side by side and validates against the schema,
      * and the ratio is taken pair by pair. Sleeping batches of 100 ms are the same work on both sides.
      */
     @Test
@@ -126,7 +126,7 @@ class CalibrateCommandTest {
         assertTrue(o.out().contains("sleep-default") && o.err().contains("(interleaved)"), o.out() + o.err());
         Map<?, ?> json = new ObjectMapper().readValue(out.resolve("results.json").toFile(), Map.class);
         Map<?, ?> cal = (Map<?, ?>) json.get("calibration");
-        assertTrue(((String) cal.get("ratio")).startsWith("the mean of fiberbench / reference over pairs"), cal.toString());
+        assertTrue(((String) cal.get("ratio")).startsWith("fiberbench / reference per pair of batches run side by side in one fork"), cal.toString());
         Map<?, ?> entry = (Map<?, ?>) ((List<?>) cal.get("pairs")).get(0);
         assertEquals(Boolean.TRUE, entry.get("interleaved"));
         assertEquals(List.of(), entry.get("failures"));
@@ -142,6 +142,7 @@ class CalibrateCommandTest {
             sum += f / r;
         }
         assertEquals(sum / ref.size(), ((Number) entry.get("ratio")).doubleValue(), 1e-9, "the mean of the per-pair ratios");
+        assertEquals(List.of(sum / ref.size()), entry.get("round_ratios"), "one round: its mean per-pair ratio");
         assertTrue(((String) ((Map<?, ?>) entry.get("reference")).get("command")).startsWith("calibrate --interleaved --workload sleep-default"));
         assertTrue(Files.exists(out.resolve("scenarios/interleaved-sleep-default-1.log")), "the fork's log is kept");
         assertEquals(List.of(), org.fiberbench.cli.report.ResultsSchema.errors(out.resolve("results.json")));

@@ -96,4 +96,33 @@ class CalibrationTest {
             assertTrue(p.params().isEmpty() || p.params().containsValue(tasks), p.name() + " " + p.params());
         }
     }
+    /**
+     * Interleaved rounds: the interval is over the rounds' mean per-pair ratios. Two forks whose
+     * pairs agree within each fork but not with each other leave the 2% question open, where the
+     * pooled pairs would have answered it with a narrow interval.
+     */
+    @Test
+    void interleavedRoundsAreTheUnitOfTheInterval() {
+        Pair p = Pairs.select("cpu-fixed").get(0);
+        Outcome o = new Outcome(p, "calibrate --interleaved (test)");
+        double[][] rounds = {{100, 101, 100.5, 101.5}, {100, 100, 100, 100}};
+        double[][] shifts = {{1.000, 1.001, 0.999, 1.000}, {1.030, 1.031, 1.029, 1.030}};
+        for (int k = 0; k < 2; k++) {
+            for (int i = 0; i < 4; i++) {
+                o.reference.add(rounds[k][i]);
+                o.fiberbench.add(rounds[k][i] * shifts[k][i]);
+            }
+            o.roundPairs.add(4);
+            o.rounds++;
+        }
+        assertArrayEquals(new double[] {1.0, 1.03}, o.roundRatios(), 1e-9);
+        Ratio r = o.ratio();
+        assertEquals(1.015, r.value(), 1e-9);
+        assertTrue(r.ciLow() < 0.9 && r.ciHigh() > 1.1, "two forks: t(0.9995, 1) makes the interval wide: " + r.text());
+        assertEquals(Outcome.Verdict.UNRESOLVED, o.verdict());
+        Ratio pooled = Ratio.paired(Outcome.values(o.fiberbench), Outcome.values(o.reference), Ratio.CONFIDENCE);
+        assertTrue(pooled.ciHigh() - pooled.ciLow() < 0.1, "the pooled pairs would have claimed more than they know: " + pooled.text());
+        assertEquals(List.of(1.0, 1.03).size(), ((List<?>) o.section().get("round_ratios")).size());
+        assertEquals(Boolean.TRUE, o.section().get("interleaved"));
+    }
 }
