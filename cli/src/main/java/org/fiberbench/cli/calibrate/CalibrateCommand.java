@@ -36,8 +36,8 @@ public final class CalibrateCommand implements Callable<Integer> {
 
     private int rounds;
 
-    @Option(names = "--interleaved", description = {"the cpu and sleep pairs only: both sides in one fork, batch after batch,"
-        + " the order swapped each time; the ratio is taken pair by pair (a quick round: 10 warm-up and 20 measured pairs)"})
+    @Option(names = "--interleaved", description = {"the cpu and sleep pairs only: both sides in one fork per round, batch after"
+        + " batch, the order swapped each time (a quick round: 10 warm-up and 10 measured pairs); the interval is over the rounds"})
     boolean interleaved;
 
     @ArgGroup(exclusive = true)

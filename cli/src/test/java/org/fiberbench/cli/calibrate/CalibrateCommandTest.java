@@ -42,7 +42,8 @@ class CalibrateCommandTest {
     void helpListsTheOptions() {
         org.fiberbench.cli.CliCapture.Outcome o = org.fiberbench.cli.CliCapture.run("calibrate", "--help");
         assertEquals(0, o.code(), o.err());
-        assertTrue(o.out().contains("--workload") && o.out().contains("--rounds") && o.out().contains("--db"), o.out());
+        assertTrue(o.out().contains("--workload") && o.out().contains("--rounds") && o.out().contains("--db")
+                && o.out().contains("--interleaved"), o.out());
     }
 
     @Test
