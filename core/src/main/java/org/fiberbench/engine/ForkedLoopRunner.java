@@ -165,16 +165,6 @@ final class ForkedLoopRunner implements ScenarioRunner {
 
     /** The fork's last non-blank output line: its one-line reason. */
     static String lastLine(Path log, String fallback) {
-        try {
-            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-            for (int i = lines.size() - 1; i >= 0; i--) {
-                if (!lines.get(i).isBlank()) {
-                    return lines.get(i).trim().replaceFirst("^fiberbench loop fork: ", "");
-                }
-            }
-        } catch (IOException e) {
-            // fall back
-        }
-        return fallback;
+        return org.fiberbench.fork.ForkLog.lastLine(log, fallback).replaceFirst("^fiberbench loop fork: ", "");
     }
 }

@@ -4,13 +4,13 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.fiberbench.engine.Defaults;
 import org.fiberbench.engine.jmh.InterleavedBatches;
+import org.fiberbench.fork.ForkLog;
 import org.fiberbench.load.BatchLoad;
 import org.fiberbench.load.LoadSpec;
 
@@ -83,7 +83,7 @@ final class InterleavedFork {
             }
             if (fork.exitValue() != 0 || got.size() != pairs) {
                 throw new IOException("the interleaved fork exited " + fork.exitValue() + " after " + got.size() + " of " + pairs
-                        + " pairs: " + lastLine(log));
+                        + " pairs: " + ForkLog.lastLine(log, "(no output; log " + log + ")"));
             }
         } finally {
             fork.destroyForcibly();
@@ -94,14 +94,5 @@ final class InterleavedFork {
             v[1][i] = got.get(i)[1];
         }
         return v;
-    }
-
-    private static String lastLine(Path log) {
-        try {
-            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-            return lines.isEmpty() ? "(no output; log " + log + ")" : lines.get(lines.size() - 1);
-        } catch (IOException e) {
-            return "(log " + log + " unreadable)";
-        }
     }
 }
