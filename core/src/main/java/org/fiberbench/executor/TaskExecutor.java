@@ -28,6 +28,15 @@ public interface TaskExecutor extends AutoCloseable {
     /** Per-worker balance (tasks and busy time by thread or process), filled while tasks run. */
     WorkerStats workerStats();
 
+    /**
+     * No more tasks will be submitted. Tasks already submitted run on, and {@link #close} still waits
+     * for them, but workers left idle may go now, while the last tasks run, as they do when the
+     * caller of {@code try (var e = ...) { submit N }} reaches the end of the block: a cached pool of
+     * 10,000 threads that ends them all only at close adds their exit to the batch.
+     */
+    default void shutdown() {
+    }
+
     @Override
     void close();
 

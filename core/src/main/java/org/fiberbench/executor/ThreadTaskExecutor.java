@@ -72,6 +72,11 @@ final class ThreadTaskExecutor implements TaskExecutor {
     }
 
     @Override
+    public void shutdown() {
+        service.shutdown();
+    }
+
+    @Override
     public void close() {
         close(false);
     }

@@ -36,8 +36,9 @@ public final class CalibrateCommand implements Callable<Integer> {
 
     private int rounds;
 
-    @Option(names = "--interleaved", description = {"the cpu and sleep pairs only: both sides in one fork per round, batch after"
-        + " batch, the order swapped each time (a quick round: 10 warm-up and 10 measured pairs); the interval is over the rounds"})
+    @Option(names = "--interleaved", description = {"both sides in one fork per round, operation after operation, the order"
+        + " swapped each time (a quick round: 10 warm-up and 10 measured pairs, 3 and 5 for the threads pairs); the interval is"
+        + " over the rounds"})
     boolean interleaved;
 
     @ArgGroup(exclusive = true)
@@ -68,14 +69,6 @@ public final class CalibrateCommand implements Callable<Integer> {
             throw new SpecException("--rounds " + rounds + " is out of range; accepted: 1.." + MAX_ROUNDS);
         }
         List<Pair> selected = Pairs.select(workload);
-        if (interleaved) {
-            for (Pair p : selected) {
-                if (!InterleavedFork.applies(p)) {
-                    throw new SpecException("--interleaved runs the scheduler pairs only; '" + workload + "' includes " + p.name()
-                            + "; accepted: --workload cpu, sleep, cpu-default, cpu-fixed, cpu-forkjoin, sleep-default, sleep-fixed, sleep-forkjoin");
-                }
-            }
-        }
         Scale s = scale.full ? Scale.FULL : Scale.QUICK;
         RunDirectory.checkOut(out, force);
         DbOptions dbOptions = db.options();
@@ -90,7 +83,7 @@ public final class CalibrateCommand implements Callable<Integer> {
             services.describe(line -> System.err.println("fiberbench: " + line));
             dir.warnings().forEach(w -> System.err.println("WARNING: " + w)); // a busy machine: the ratios are noisy
             if (interleaved) {
-                outcomes = interleaved(dir, pairs, s);
+                outcomes = interleaved(dir, pairs, s, services);
             } else {
                 Calibration c = new Calibration(new JmhSides(dir, s::settings, services), line -> System.err.println("  " + line));
                 outcomes = c.run(pairs, rounds, o -> dir.put("calibration", CalibrationTable.section(o, rounds, s)));
@@ -107,14 +100,14 @@ public final class CalibrateCommand implements Callable<Integer> {
     }
 
     /** Rounds of interleaved forks, one per pair and round; results.json is rewritten after each. */
-    private List<Outcome> interleaved(RunDirectory dir, List<Pair> pairs, Scale s) throws InterruptedException {
+    private List<Outcome> interleaved(RunDirectory dir, List<Pair> pairs, Scale s, Services services) throws InterruptedException {
         List<Outcome> out = new java.util.ArrayList<>();
         pairs.forEach(p -> out.add(new Outcome(p, InterleavedFork.description(p, s))));
         for (int r = 0; r < rounds; r++) {
             for (Outcome o : out) {
                 System.err.println("  round " + (r + 1) + "/" + rounds + ": " + o.pair.name() + " (interleaved)");
                 try {
-                    double[][] v = InterleavedFork.run(o.pair, s, dir.scenarioFile("interleaved-" + o.pair.name() + "-" + (r + 1), ".log"));
+                    double[][] v = InterleavedFork.run(o.pair, services.referenceJvmArgs(o.pair), s, dir.scenarioFile("interleaved-" + o.pair.name() + "-" + (r + 1), ".log"));
                     for (int i = 0; i < v[0].length; i++) {
                         o.reference.add(v[0][i]);
                         o.fiberbench.add(v[1][i]);

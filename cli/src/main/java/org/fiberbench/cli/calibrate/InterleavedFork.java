@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.fiberbench.engine.Defaults;
 import org.fiberbench.engine.jmh.InterleavedBatches;
@@ -15,12 +16,12 @@ import org.fiberbench.load.BatchLoad;
 import org.fiberbench.load.LoadSpec;
 
 /**
- * {@code calibrate --interleaved}: one fork per pair and round runs the hand-written batch and
- * fiberbench's batch one after the other, pair after pair ({@link InterleavedBatches}), so both
- * sides share the machine's drift. The ratio is taken pair by pair and averaged per fork, and its
- * interval is over the forks ({@link Outcome#roundRatios}). Only the scheduler pairs
- * (cpu and sleep): their reference is a batch of virtual threads that a fiberbench executor can
- * run in the same JVM.
+ * {@code calibrate --interleaved}: one fork per pair and round runs the hand-written operation (the
+ * pair's JMH method, called directly) and fiberbench's batch one after the other, pair after pair
+ * ({@link InterleavedBatches}), so both sides share the machine's drift. The ratio is taken pair by
+ * pair and averaged per fork, and its interval is over the forks ({@link Outcome#roundRatios}).
+ * Every pair can run so: the fork gets the pair's JVM options and, for the database pairs, the
+ * shared database's secret channel; the HTTP pairs' URLs already name the shared server.
  */
 final class InterleavedFork {
     /** Pairs a quick and a full round measure, after their warm-up pairs. */
@@ -28,45 +29,58 @@ final class InterleavedFork {
     static final int QUICK_PAIRS = 10;
     static final int FULL_WARMUP = 20;
     static final int FULL_PAIRS = 30;
-    /** A fork's bound: its pairs of 100 ms batches take seconds; a hung one is ended, not waited out. */
+    /** The same for a pair whose operation lasts seconds (the thread-per-task experiment's). */
+    static final int SLOW_QUICK_WARMUP = 3;
+    static final int SLOW_QUICK_PAIRS = 5;
+    static final int SLOW_FULL_WARMUP = 5;
+    static final int SLOW_FULL_PAIRS = 10;
+    /** A fork's bound: its pairs take seconds to minutes; a hung one is ended, not waited out. */
     static final long TIMEOUT_MINUTES = 30;
 
     private InterleavedFork() {
     }
 
-    /** Whether {@code p} can be run interleaved: the custom-scheduler experiment's pairs. */
-    static boolean applies(Pair p) {
-        return p.benchmark().startsWith(Pair.PACKAGE + "ReferenceSchedulerBenchmark.");
-    }
-
-    /** The fork's command line for {@code p}: this JVM's java and class path, the pair's JVM options. */
-    static List<String> command(Pair p, int warmup, int pairs) {
+    /**
+     * The fork's command line for {@code p}: this JVM's java and class path, {@link
+     * InterleavedBatches#JVM_ARGS}, the pair's JVM options and {@code serviceArgs} (the database's
+     * secret channel: a socket's name, never a password), the reference's parameters last.
+     */
+    static List<String> command(Pair p, List<String> serviceArgs, int warmup, int pairs) {
         List<String> cmd = Defaults.javaCommand();
+        cmd.addAll(InterleavedBatches.JVM_ARGS);
         cmd.addAll(p.jvmArgs());
+        cmd.addAll(serviceArgs);
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(InterleavedBatches.MAIN);
         long tasks = LoadSpec.parse(p.load(), BatchLoad.class).tasks();
-        // the reference's task is the same work in the seed's own code: the workload's words name it
-        cmd.addAll(List.of(p.executor(), p.workload(), p.workload(), String.valueOf(tasks), String.valueOf(warmup),
-                String.valueOf(pairs)));
+        cmd.addAll(List.of(p.benchmark(), p.executor(), p.workload(), String.valueOf(tasks), String.valueOf(p.threads()),
+                String.valueOf(warmup), String.valueOf(pairs)));
+        p.params().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> cmd.add(e.getKey() + "=" + e.getValue()));
         return cmd;
+    }
+
+    /** Warm-up and measured pairs of one round of {@code p} at scale {@code s}. */
+    static int[] pairs(Pair p, Scale s) {
+        boolean full = s == Scale.FULL;
+        return p.slow() ? new int[] {full ? SLOW_FULL_WARMUP : SLOW_QUICK_WARMUP, full ? SLOW_FULL_PAIRS : SLOW_QUICK_PAIRS}
+                : new int[] {full ? FULL_WARMUP : QUICK_WARMUP, full ? FULL_PAIRS : QUICK_PAIRS};
     }
 
     /** What a reader of results.json runs to repeat one round of {@code p}. */
     static String description(Pair p, Scale s) {
         return "calibrate --interleaved --workload " + p.name() + " --" + s.label() + " (" + InterleavedBatches.MAIN + " "
-                + p.executor() + " " + p.workload() + ")";
+                + p.benchmark().substring(Pair.PACKAGE.length()) + " " + p.executor() + " " + p.workload() + ")";
     }
 
     /**
      * Runs one round of {@code p}; returns {reference ms, fiberbench ms} per measured pair. The fork's
      * stderr goes to {@code log}; a fork that fails, hangs or measures nothing is an exception naming why.
      */
-    static double[][] run(Pair p, Scale s, Path log) throws IOException, InterruptedException {
-        int warmup = s == Scale.FULL ? FULL_WARMUP : QUICK_WARMUP;
-        int pairs = s == Scale.FULL ? FULL_PAIRS : QUICK_PAIRS;
-        Process fork = new ProcessBuilder(command(p, warmup, pairs)).redirectError(log.toFile()).start();
+    static double[][] run(Pair p, List<String> serviceArgs, Scale s, Path log) throws IOException, InterruptedException {
+        int[] n = pairs(p, s);
+        int pairs = n[1];
+        Process fork = new ProcessBuilder(command(p, serviceArgs, n[0], pairs)).redirectError(log.toFile()).start();
         List<double[]> got = new ArrayList<>();
         try {
             fork.getOutputStream().close();

@@ -63,7 +63,10 @@ final class Services implements AutoCloseable {
         return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
     }
 
-    /** What the reference's fork needs beyond the pair's own JVM options: the database's secret channel. */
+    /**
+     * What a fork of the pair's reference (JMH's, or the interleaved fork of both sides) needs beyond
+     * the pair's own JVM options: the database's secret channel.
+     */
     List<String> referenceJvmArgs(Pair p) {
         if (p.service() == Pair.Service.DATABASE) {
             if (database == null) {

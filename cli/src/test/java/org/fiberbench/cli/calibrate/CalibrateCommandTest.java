@@ -104,13 +104,42 @@ class CalibrateCommandTest {
         assertEquals(1, ((List<?>) json.get("scenarios")).size(), "the fiberbench side is a scenario of the run");
         assertEquals(List.of(), org.fiberbench.cli.report.ResultsSchema.errors(tmp.resolve("run/results.json")));
     }
+    /** Each side's task is compiled on its own in the interleaved fork; the real forks below show the JVM takes the options. */
     @Test
-    void interleavedRefusesAPairWhoseReferenceIsNotAVirtualThreadBatch() {
-        Path out = tmp.resolve("never");
-        String err = run(2, "calibrate", "--workload", "primes", "--interleaved", "--out", out.toString());
-        assertEquals(1, err.lines().count(), err);
-        assertTrue(err.contains("primes-fixed") && err.contains("accepted: --workload cpu, sleep, cpu-default"), err);
-        assertTrue(Files.notExists(out), "nothing written");
+    void theInterleavedForkKeepsEachSidesTaskOutOfTheSharedCompiledFrame() {
+        List<String> cmd = InterleavedFork.command(Pairs.select("cpu-default").get(0), List.of("-Dx=y"), 1, 2);
+        int main = cmd.indexOf(org.fiberbench.engine.jmh.InterleavedBatches.MAIN);
+        for (String a : org.fiberbench.engine.jmh.InterleavedBatches.JVM_ARGS) {
+            assertTrue(cmd.indexOf(a) > 0 && cmd.indexOf(a) < main, a + " in " + cmd);
+        }
+        assertTrue(String.join(" ", cmd).contains("ThreadTaskExecutor::runTask") && String.join(" ", cmd).contains("Reference*::lambda$*"));
+        assertEquals(List.of("org.fiberbench.engine.jmh.ReferenceSchedulerBenchmark.heavyCpu", "virtual", "cpu:iterations=100000", "1000",
+                "1", "1", "2"), cmd.subList(main + 1, main + 8));
+        assertTrue(cmd.indexOf("-Dx=y") < main && cmd.subList(main + 8, cmd.size()).contains("scheduler=default"), cmd.toString());
+    }
+
+    /**
+     * One real interleaved round of a database pair: the fork reads the embedded database through
+     * the secret channel, both sides query it pair by pair, and each side's batches are real queries
+     * (1000 of them take more than a millisecond), none failed.
+     */
+    @Test
+    void anInterleavedDatabaseRoundQueriesTheSharedDatabaseOnBothSides() throws Exception {
+        Path out = tmp.resolve("interleaved-db");
+        org.fiberbench.cli.CliCapture.Outcome o = org.fiberbench.cli.CliCapture.run("calibrate", "--workload", "jdbc-point-offload",
+                "--interleaved", "--rounds", "1", "--out", out.toString());
+        assertEquals(0, o.code(), o.err());
+        Map<?, ?> entry = (Map<?, ?>) ((List<?>) ((Map<?, ?>) new ObjectMapper().readValue(out.resolve("results.json").toFile(),
+                Map.class).get("calibration")).get("pairs")).get(0);
+        assertEquals(List.of(), entry.get("failures"));
+        assertEquals(Boolean.TRUE, entry.get("interleaved"));
+        for (String side : new String[] {"reference", "fiberbench"}) {
+            List<?> v = (List<?>) ((Map<?, ?>) entry.get(side)).get("iterations");
+            assertEquals(InterleavedFork.QUICK_PAIRS, v.size(), side);
+            assertTrue(v.stream().allMatch(x -> ((Number) x).doubleValue() > 1), side + ": " + v);
+        }
+        assertTrue(((String) ((Map<?, ?>) entry.get("reference")).get("command")).contains("ReferenceDatabaseBenchmark.batch"), entry.toString());
+        assertEquals(List.of(), org.fiberbench.cli.report.ResultsSchema.errors(out.resolve("results.json")));
     }
 
     /**

@@ -85,6 +85,7 @@ public class BatchBenchmark {
             for (long i = 0; i < tasks; i++) {
                 ex.submit(work, seq.next++, done);
             }
+            ex.shutdown(); // the end of the caller's try block: idle workers may leave while the last tasks run
             done.await(timeoutNanos);
             if (done.timedOut()) {
                 ex.closeNow(); // the hung tasks are counted: interrupt them instead of waiting them out

@@ -1,105 +1,95 @@
 package org.fiberbench.engine.jmh;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.fiberbench.executor.ExecutorSpec;
 import org.fiberbench.executor.TaskExecutor;
-import org.fiberbench.spec.Spec;
 import org.fiberbench.spec.SpecException;
 import org.fiberbench.workload.Workload;
 import org.fiberbench.workload.WorkloadSpec;
 
 /**
- * The custom-scheduler experiment's batch, hand-written ({@link ReferenceSchedulerBenchmark}'s
- * code: virtual threads started on the scheduler, a latch) and through fiberbench's harness
- * ({@link BatchBenchmark}'s operation: an executor from the spec, the workload, a {@link
- * BatchCompletion}), run one after the other in one JVM, pair after pair, the order swapped every
- * pair. Forks of a 2-core VM drift by several percent within minutes, and the JIT compiles each
- * fork's loop its own way, so two forks' scores differ by more than the harness costs; two batches
- * measured a few hundred milliseconds apart in one JVM share the drift, and their ratio does not.
+ * A hand-written reference operation (a JMH benchmark method, called directly by {@link
+ * BenchmarkMethod}) and fiberbench's batch ({@link BatchBenchmark}'s operation: an executor from the
+ * spec, the workload, a {@link BatchCompletion}), run one after the other in one JVM, pair after
+ * pair, the order swapped every pair. Forks of a 2-core VM drift by several percent within minutes,
+ * and the JIT compiles each fork's code its own way, so two forks' scores differ by more than the
+ * harness costs; two operations measured a few hundred milliseconds apart in one JVM share the
+ * drift, and their ratio does not. With {@code threads} above 1, each side runs that many
+ * operations at once, as JMH's {@code @Threads} does, and scores their mean time.
  * {@code ./fiberbench calibrate --interleaved} starts this class as a fork and reads its lines.
  *
- * <p>Output, one line per measured pair: {@code pair REFERENCE_NS FIBERBENCH_NS}. A batch that
+ * <p>Output, one line per measured pair: {@code pair REFERENCE_NS FIBERBENCH_NS}. An operation that
  * fails or does not finish within the timeout ends the fork with status 1 and a line on stderr.
  */
 public final class InterleavedBatches {
     /** The fork's main class, for the command line. */
     public static final String MAIN = InterleavedBatches.class.getName();
     static final long BATCH_TIMEOUT_SECONDS = 120;
+    /**
+     * JVM options of the fork: each side's task compiled on its own. A virtual thread's tasks all
+     * start from the JDK's {@code Continuation.enter}, so in one JVM C2 inlines both sides' tasks,
+     * loop and all, into that one compiled method, and the path with more frames around the loop
+     * (fiberbench's timing and counting) got slower code: cpu-default measured 1.03–1.16 per fork
+     * with that, 0.99–1.01 without. Kept out of line: fiberbench's task wrapper and the references'
+     * lambdas, so each side's loop is compiled with its own caller, as in a fork of its own.
+     */
+    public static final List<String> JVM_ARGS = List.of("-XX:CompileCommand=quiet",
+            "-XX:CompileCommand=dontinline,org.fiberbench.executor.ThreadTaskExecutor::runTask",
+            "-XX:CompileCommand=dontinline,org.fiberbench.engine.jmh.Reference*::lambda$*");
 
+    private final BenchmarkMethod reference;
     private final ExecutorSpec executor;
     private final Workload workload;
-    private final int tasks;
-    private final Runnable referenceTask;
-    private final ExecutorService referenceScheduler;
-    private final Thread.Builder.OfVirtual referenceThreads;
-    private final AtomicInteger wrong = new AtomicInteger();
+    private final long tasks;
+    private final int threads;
+    /** Runs the {@code threads} concurrent operations of a side; none with one thread, which runs on the caller. */
+    private final ExecutorService callers;
 
     /**
-     * @param executor  fiberbench's side: {@code virtual} or {@code virtual:scheduler=fixed|forkjoin,carriers=N}
-     * @param workload  fiberbench's side: {@code cpu:iterations=N} or {@code sleep:ms=M}
-     * @param reference the reference's task, in the same words; normally {@code workload} itself
+     * @param reference the reference's benchmark method and parameters, opened (its set-up run)
+     * @param executor  fiberbench's side, an executor spec
+     * @param workload  fiberbench's side, a workload spec
+     * @param tasks     fiberbench's side: tasks per batch
+     * @param threads   operations each side runs at once
      */
-    InterleavedBatches(String executor, String workload, String reference, int tasks) throws ReflectiveOperationException {
+    InterleavedBatches(BenchmarkMethod reference, String executor, String workload, long tasks, int threads) {
+        if (threads < 1 || threads > 64) {
+            throw new SpecException("threads " + threads + "; accepted: 1..64");
+        }
+        this.reference = reference;
         this.executor = ExecutorSpec.parse(executor);
         this.workload = WorkloadSpec.parse(workload).create();
         this.tasks = tasks;
-        this.referenceTask = referenceTask(Spec.parse("workload", reference));
-        Spec e = Spec.parse("executor", executor);
-        if (!e.kind().equals("virtual")) {
-            throw new SpecException("interleaved batches compare virtual-thread schedulers; got '" + executor
-                    + "'; accepted: virtual, virtual:scheduler=fixed|forkjoin,carriers=N");
-        }
-        String scheduler = e.string("scheduler", "default");
-        int carriers = e.intValue("carriers", ExecutorSpec.cpus(), 1, ExecutorSpec.MAX_CARRIERS);
-        this.referenceScheduler = switch (scheduler) {
-            case "fixed" -> Executors.newFixedThreadPool(carriers);
-            case "forkjoin" -> new ForkJoinPool(carriers);
-            case "default" -> null;
-            default -> throw new SpecException("scheduler '" + scheduler + "'; accepted: default, fixed, forkjoin");
-        };
-        this.referenceThreads = referenceScheduler == null ? Thread.ofVirtual() : ReferenceSchedulerBenchmark.onScheduler(referenceScheduler);
+        this.threads = threads;
+        this.callers = threads == 1 ? null : Executors.newFixedThreadPool(threads, Thread.ofPlatform().name("interleaved-", 0).factory());
     }
 
-    /** The seed's task for {@code cpu:iterations=N} ({@code heavyCpuTask}) or {@code sleep:ms=M} ({@code longRunningTask}). */
-    private Runnable referenceTask(Spec s) {
-        return switch (s.kind()) {
-            case "cpu" -> {
-                int n = s.intValue("iterations", 100_000, 1, Integer.MAX_VALUE);
-                double expected = ReferenceSchedulerBenchmark.heavyCpuTask(n);
-                yield () -> {
-                    if (ReferenceSchedulerBenchmark.heavyCpuTask(n) != expected) {
-                        wrong.incrementAndGet();
-                    }
-                };
-            }
-            case "sleep" -> {
-                long ms = s.intValue("ms", 100, 0, 3_600_000);
-                yield () -> {
-                    try {
-                        Thread.sleep(ms);
-                    } catch (InterruptedException x) {
-                        wrong.incrementAndGet();
-                    }
-                };
-            }
-            default -> throw new SpecException("reference task '" + s.kind() + "'; accepted: cpu:iterations=N, sleep:ms=M");
-        };
+    /** One reference side: {@code threads} calls at once; the mean of their times. */
+    long referenceSide() throws Exception {
+        return side(thread -> {
+            long t0 = System.nanoTime();
+            reference.call();
+            return System.nanoTime() - t0;
+        });
     }
 
-    /** One hand-written batch: the reference benchmark's {@code startAll}. */
-    long referenceBatch() throws InterruptedException {
-        long t0 = System.nanoTime();
-        ReferenceSchedulerBenchmark.startAll(referenceThreads, tasks, referenceTask, wrong, BATCH_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        return System.nanoTime() - t0;
+    /** One fiberbench side: {@code threads} batches at once, each numbering its tasks from its own block; the mean of their times. */
+    long fiberbenchSide(long firstSeq) throws Exception {
+        return side(thread -> fiberbenchBatch(((long) thread << 40) + firstSeq));
     }
 
     /** One fiberbench batch: {@link BatchBenchmark#batch}'s operation. */
-    long fiberbenchBatch(long firstSeq) throws Exception {
+    private long fiberbenchBatch(long firstSeq) throws Exception {
         long t0 = System.nanoTime();
         BatchCompletion done = new BatchCompletion(tasks);
         TaskExecutor ex = executor.create();
@@ -107,6 +97,7 @@ public final class InterleavedBatches {
             for (long i = 0; i < tasks; i++) {
                 ex.submit(workload, firstSeq + i, done);
             }
+            ex.shutdown(); // the end of the caller's try block: idle workers may leave while the last tasks run
             done.await(TimeUnit.SECONDS.toNanos(BATCH_TIMEOUT_SECONDS));
             if (done.timedOut()) {
                 ex.closeNow();
@@ -116,23 +107,48 @@ public final class InterleavedBatches {
         return System.nanoTime() - t0;
     }
 
+    private interface Operation {
+        long nanos(int thread) throws Exception;
+    }
+
+    private long side(Operation op) throws Exception {
+        if (callers == null) {
+            return op.nanos(0);
+        }
+        List<Future<Long>> all = new ArrayList<>(threads);
+        for (int t = 0; t < threads; t++) {
+            int thread = t;
+            all.add(callers.submit((Callable<Long>) () -> op.nanos(thread)));
+        }
+        long sum = 0;
+        try {
+            for (Future<Long> f : all) {
+                sum += f.get();
+            }
+        } catch (ExecutionException e) {
+            all.forEach(f -> f.cancel(true));
+            throw e.getCause() instanceof Exception x ? x : e;
+        }
+        return sum / threads;
+    }
+
     /**
      * {@code warmup} unmeasured pairs, then {@code pairs} measured ones, each written to {@code out}
-     * as it ends; even pairs run the reference first, odd ones fiberbench first.
+     * as it ends; even pairs run the reference first, odd ones fiberbench first. Closes both sides.
      */
     void run(int warmup, int pairs, PrintStream out) throws Exception {
-        workload.setUp();
         long seq = 0;
-        try {
+        try (reference) {
+            workload.setUp();
             for (int p = -warmup; p < pairs; p++) {
                 long ref;
                 long fb;
                 if ((p & 1) == 0) {
-                    ref = referenceBatch();
-                    fb = fiberbenchBatch(seq);
+                    ref = referenceSide();
+                    fb = fiberbenchSide(seq);
                 } else {
-                    fb = fiberbenchBatch(seq);
-                    ref = referenceBatch();
+                    fb = fiberbenchSide(seq);
+                    ref = referenceSide();
                 }
                 seq += tasks;
                 if (p >= 0) {
@@ -142,20 +158,29 @@ public final class InterleavedBatches {
             }
         } finally {
             workload.close();
-            if (referenceScheduler != null) {
-                referenceScheduler.shutdown();
+            if (callers != null) {
+                callers.shutdownNow();
             }
         }
     }
 
-    /** {@code EXECUTOR WORKLOAD REFERENCE TASKS WARMUP PAIRS}. */
+    /** {@code BENCHMARK EXECUTOR WORKLOAD TASKS THREADS WARMUP PAIRS [PARAM=VALUE ...]}: the reference's parameters last. */
     public static void main(String[] args) {
         try {
-            if (args.length != 6) {
-                throw new SpecException("usage: EXECUTOR WORKLOAD REFERENCE TASKS WARMUP PAIRS");
+            if (args.length < 7) {
+                throw new SpecException("usage: BENCHMARK EXECUTOR WORKLOAD TASKS THREADS WARMUP PAIRS [PARAM=VALUE ...]");
             }
-            InterleavedBatches b = new InterleavedBatches(args[0], args[1], args[2], Integer.parseInt(args[3]));
-            b.run(Integer.parseInt(args[4]), Integer.parseInt(args[5]), System.out);
+            Map<String, String> params = new LinkedHashMap<>();
+            for (int i = 7; i < args.length; i++) {
+                int eq = args[i].indexOf('=');
+                if (eq <= 0) {
+                    throw new SpecException("reference parameter '" + args[i] + "'; accepted: NAME=VALUE");
+                }
+                params.put(args[i].substring(0, eq), args[i].substring(eq + 1));
+            }
+            BenchmarkMethod ref = BenchmarkMethod.open(args[0], params);
+            InterleavedBatches b = new InterleavedBatches(ref, args[1], args[2], Long.parseLong(args[3]), Integer.parseInt(args[4]));
+            b.run(Integer.parseInt(args[5]), Integer.parseInt(args[6]), System.out);
             System.exit(0);
         } catch (Exception | AssertionError e) {
             System.err.println("interleaved batches: " + e);

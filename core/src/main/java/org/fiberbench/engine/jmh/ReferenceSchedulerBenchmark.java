@@ -106,13 +106,8 @@ public class ReferenceSchedulerBenchmark {
         startAll(this::longRunningTask);
     }
 
-    private void startAll(Runnable task) throws InterruptedException {
-        startAll(threads, taskCount, task, wrong, 1, TimeUnit.MINUTES);
-    }
-
     /** Starts {@code taskCount} threads of {@code task} and waits for them all; unfinished or wrong tasks throw. */
-    static void startAll(Thread.Builder.OfVirtual threads, int taskCount, Runnable task, AtomicInteger wrong, long timeout,
-                         TimeUnit unit) throws InterruptedException {
+    private void startAll(Runnable task) throws InterruptedException {
         CountDownLatch latch = new CountDownLatch(taskCount);
         for (int i = 0; i < taskCount; i++) {
             threads.start(() -> {
@@ -123,7 +118,7 @@ public class ReferenceSchedulerBenchmark {
                 }
             });
         }
-        if (!latch.await(timeout, unit) || wrong.get() != 0) {
+        if (!latch.await(1, TimeUnit.MINUTES) || wrong.get() != 0) {
             throw new IllegalStateException(latch.getCount() + " tasks unfinished, " + wrong.get() + " wrong");
         }
     }
