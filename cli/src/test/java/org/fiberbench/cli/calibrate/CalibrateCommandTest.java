@@ -118,6 +118,15 @@ class CalibrateCommandTest {
         assertTrue(cmd.indexOf("-Dx=y") < main && cmd.subList(main + 8, cmd.size()).contains("scheduler=default"), cmd.toString());
     }
 
+    /** One interleaved round of {@code pair} from the CLI, which must succeed and print it; results.json's calibration section. */
+    private static Map<?, ?> interleavedRound(String pair, Path out) throws Exception {
+        org.fiberbench.cli.CliCapture.Outcome o = org.fiberbench.cli.CliCapture.run("calibrate", "--workload", pair, "--interleaved",
+                "--rounds", "1", "--out", out.toString());
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains(pair) && o.err().contains("(interleaved)"), o.out() + o.err());
+        return (Map<?, ?>) new ObjectMapper().readValue(out.resolve("results.json").toFile(), Map.class).get("calibration");
+    }
+
     /**
      * One real interleaved round of a database pair: the fork reads the embedded database through
      * the secret channel, both sides query it pair by pair, and each side's batches are real queries
@@ -126,11 +135,7 @@ class CalibrateCommandTest {
     @Test
     void anInterleavedDatabaseRoundQueriesTheSharedDatabaseOnBothSides() throws Exception {
         Path out = tmp.resolve("interleaved-db");
-        org.fiberbench.cli.CliCapture.Outcome o = org.fiberbench.cli.CliCapture.run("calibrate", "--workload", "jdbc-point-offload",
-                "--interleaved", "--rounds", "1", "--out", out.toString());
-        assertEquals(0, o.code(), o.err());
-        Map<?, ?> entry = (Map<?, ?>) ((List<?>) ((Map<?, ?>) new ObjectMapper().readValue(out.resolve("results.json").toFile(),
-                Map.class).get("calibration")).get("pairs")).get(0);
+        Map<?, ?> entry = (Map<?, ?>) ((List<?>) interleavedRound("jdbc-point-offload", out).get("pairs")).get(0);
         assertEquals(List.of(), entry.get("failures"));
         assertEquals(Boolean.TRUE, entry.get("interleaved"));
         for (String side : new String[] {"reference", "fiberbench"}) {
@@ -150,12 +155,7 @@ class CalibrateCommandTest {
     @Test
     void anInterleavedRoundMeasuresBothSidesInOneForkPairByPair() throws Exception {
         Path out = tmp.resolve("interleaved");
-        org.fiberbench.cli.CliCapture.Outcome o = org.fiberbench.cli.CliCapture.run("calibrate", "--workload", "sleep-default",
-                "--interleaved", "--rounds", "1", "--out", out.toString());
-        assertEquals(0, o.code(), o.err());
-        assertTrue(o.out().contains("sleep-default") && o.err().contains("(interleaved)"), o.out() + o.err());
-        Map<?, ?> json = new ObjectMapper().readValue(out.resolve("results.json").toFile(), Map.class);
-        Map<?, ?> cal = (Map<?, ?>) json.get("calibration");
+        Map<?, ?> cal = interleavedRound("sleep-default", out);
         assertTrue(((String) cal.get("ratio")).startsWith("fiberbench / reference per pair of batches run side by side in one fork"), cal.toString());
         Map<?, ?> entry = (Map<?, ?>) ((List<?>) cal.get("pairs")).get(0);
         assertEquals(Boolean.TRUE, entry.get("interleaved"));
