@@ -80,10 +80,24 @@ public class BatchBenchmark {
     @Benchmark
     public long batch(TaskNumbers seq) throws Exception {
         BatchCompletion done = new BatchCompletion(tasks);
-        TaskExecutor ex = executorSpec.create();
+        TaskExecutor ex = run(executorSpec, work, seq.next, done, timeoutNanos);
+        seq.next += tasks;
+        balance.add(ex.workerStats());
+        done.check();
+        return done.completed();
+    }
+
+    /**
+     * The operation itself, shared with {@link InterleavedBatches}: an executor from {@code spec}
+     * runs {@code done}'s tasks of {@code work}, numbered from {@code firstSeq}, and is closed;
+     * returns it for its figures. The caller checks {@code done}.
+     */
+    static TaskExecutor run(ExecutorSpec spec, Workload work, long firstSeq, BatchCompletion done, long timeoutNanos)
+            throws InterruptedException {
+        TaskExecutor ex = spec.create();
         try (ex) {
-            for (long i = 0; i < tasks; i++) {
-                ex.submit(work, seq.next++, done);
+            for (long i = 0; i < done.tasks(); i++) {
+                ex.submit(work, firstSeq + i, done);
             }
             ex.shutdown(); // the end of the caller's try block: idle workers may leave while the last tasks run
             done.await(timeoutNanos);
@@ -91,8 +105,6 @@ public class BatchBenchmark {
                 ex.closeNow(); // the hung tasks are counted: interrupt them instead of waiting them out
             }
         }
-        balance.add(ex.workerStats());
-        done.check();
-        return done.completed();
+        return ex;
     }
 }

@@ -49,6 +49,11 @@ final class BatchCompletion implements TaskExecutor.Completion {
         return timedOut;
     }
 
+    /** Tasks in the batch. */
+    long tasks() {
+        return tasks;
+    }
+
     long completed() {
         return tasks - latch.getCount();
     }

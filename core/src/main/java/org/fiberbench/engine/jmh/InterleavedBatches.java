@@ -12,7 +12,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.fiberbench.executor.ExecutorSpec;
-import org.fiberbench.executor.TaskExecutor;
 import org.fiberbench.spec.SpecException;
 import org.fiberbench.workload.Workload;
 import org.fiberbench.workload.WorkloadSpec;
@@ -92,17 +91,7 @@ public final class InterleavedBatches {
     private long fiberbenchBatch(long firstSeq) throws Exception {
         long t0 = System.nanoTime();
         BatchCompletion done = new BatchCompletion(tasks);
-        TaskExecutor ex = executor.create();
-        try (ex) {
-            for (long i = 0; i < tasks; i++) {
-                ex.submit(workload, firstSeq + i, done);
-            }
-            ex.shutdown(); // the end of the caller's try block: idle workers may leave while the last tasks run
-            done.await(TimeUnit.SECONDS.toNanos(BATCH_TIMEOUT_SECONDS));
-            if (done.timedOut()) {
-                ex.closeNow();
-            }
-        }
+        BatchBenchmark.run(executor, workload, firstSeq, done, TimeUnit.SECONDS.toNanos(BATCH_TIMEOUT_SECONDS));
         done.check();
         return System.nanoTime() - t0;
     }

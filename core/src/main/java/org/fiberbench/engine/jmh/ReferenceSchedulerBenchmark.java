@@ -106,7 +106,6 @@ public class ReferenceSchedulerBenchmark {
         startAll(this::longRunningTask);
     }
 
-    /** Starts {@code taskCount} threads of {@code task} and waits for them all; unfinished or wrong tasks throw. */
     private void startAll(Runnable task) throws InterruptedException {
         CountDownLatch latch = new CountDownLatch(taskCount);
         for (int i = 0; i < taskCount; i++) {
@@ -119,7 +118,7 @@ public class ReferenceSchedulerBenchmark {
             });
         }
         if (!latch.await(1, TimeUnit.MINUTES) || wrong.get() != 0) {
-            throw new IllegalStateException(latch.getCount() + " tasks unfinished, " + wrong.get() + " wrong");
+            throw new IllegalStateException(latch.getCount() + " tasks unfinished, " + wrong.get() + " wrong sums");
         }
     }
 
