@@ -76,6 +76,20 @@ class TaskExecutorTest {
         assertTrue(p.threads.stream().allMatch(Thread::isVirtual), spec);
     }
 
+    /**
+     * A virtual thread per task is made as {@code Executors.newVirtualThreadPerTaskExecutor()} makes it,
+     * unnamed (a name per thread cost 10,000 sleeping tasks about 1% of their batch); a pool's few
+     * long-lived threads keep fiberbench's name.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"virtual", "virtual:scheduler=forkjoin,carriers=2", "virtual:scheduler=fixed,carriers=2"})
+    void aVirtualThreadPerTaskIsUnnamedAsTheJdksOwnExecutorMakesIt(String spec) throws Exception {
+        Probe p = runAll(spec, 20, 0);
+        assertTrue(p.threads.stream().allMatch(t -> t.getName().isEmpty()), spec + ": " + p.descriptions);
+        Probe pool = runAll("virtual-pool:size=2", 20, 0);
+        assertTrue(pool.threads.stream().allMatch(t -> t.getName().startsWith("fiberbench-virtual-")), pool.descriptions.toString());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"platform:cached", "platform:per-task", "platform:fixed=3", "forkjoin:parallelism=2"})
     void platformKindsRunTasksOnPlatformThreads(String spec) throws Exception {
