@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.fiberbench.stats.Precision;
+import org.fiberbench.stats.Steadiness;
 
 /**
  * The end-of-run table, like JMH's: per group, each executor's score ± error with its unit, the
@@ -110,7 +111,30 @@ public final class ResultTable {
         if (Precision.Stop.SATURATED.label.equals(p.get("stopped"))) {
             return String.format(Locale.ROOT, "±%s%%: no steady level (saturated)", half);
         }
-        return String.format(Locale.ROOT, "±%s%% > %s%% target (%s)", half, pct(p.get("target_pct")), p.get("stopped"));
+        return String.format(Locale.ROOT, "±%s%% > %s%% target (%s%s)", half, pct(p.get("target_pct")), p.get("stopped"),
+                why(p, s.iterationValues()));
+    }
+
+    /**
+     * What made the interval wide, from {@code config.precision}'s {@code warmup_iterations} and
+     * {@code off_median} ({@link Steadiness}): {@code ; still warming up:
+     * iterations 1-3 above the rest} and {@code ; 1 of 12 iterations 1.4x off the median}; empty
+     * when neither shows.
+     */
+    private static String why(Map<?, ?> p, double[] values) {
+        StringBuilder b = new StringBuilder();
+        int warmup = p.get("warmup_iterations") instanceof Number w ? w.intValue() : 0;
+        int off = p.get("off_median") instanceof Number o ? o.intValue() : 0;
+        if (warmup > 0 && warmup < values.length) {
+            String side = values[0] > values[warmup] ? "above" : "below";
+            b.append("; still warming up: iteration").append(warmup == 1 ? " 1" : "s 1-" + warmup)
+                    .append(' ').append(side).append(" the rest");
+        }
+        if (off > 0) {
+            b.append(String.format(Locale.ROOT, "; %d of %d iterations %sx off the median", off, values.length - warmup,
+                    pct(Steadiness.OFF_MEDIAN)));
+        }
+        return b.toString();
     }
 
     private static String pct(Object v) {

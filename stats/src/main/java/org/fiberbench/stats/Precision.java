@@ -78,7 +78,10 @@ public record Precision(double targetPct, Duration budget) {
         return null;
     }
 
-    /** results.json's {@code config.precision}. */
+    /**
+     * results.json's {@code config.precision}; when the target was missed, also what {@link Steadiness}
+     * sees in the values: {@code warmup_iterations} and {@code off_median}.
+     */
     public Map<String, Object> section(double[] values, Stop stop) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("target_pct", targetPct);
@@ -87,6 +90,11 @@ public record Precision(double targetPct, Duration budget) {
         m.put("iterations", values.length);
         m.put("max_time_s", budget.toMillis() / 1000.0);
         m.put("stopped", stop.label);
+        if (stop != Stop.PRECISION) { // why the interval stayed wide, for the table's note
+            Steadiness why = Steadiness.of(values);
+            m.put("warmup_iterations", why.warmupIterations());
+            m.put("off_median", why.offMedian());
+        }
         return m;
     }
 }
