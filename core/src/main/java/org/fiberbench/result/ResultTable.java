@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.fiberbench.stats.Precision;
-import org.fiberbench.stats.Steadiness;
 
 /**
  * The end-of-run table, like JMH's: per group, each executor's score ± error with its unit, the
@@ -97,49 +96,11 @@ public final class ResultTable {
     }
 
     /**
-     * {@code ±12% > 10% target (time budget)} when {@code --precision} was asked and not reached: the
-     * interval beside it is then not the precision the run was asked for. A saturated open run reads
-     * {@code ±146%: no steady level (saturated)}: its latency climbs with the backlog, so the interval
-     * measures the climb, and more time would not narrow it. Null when reached or not asked.
+     * The note beside a scenario whose {@code --precision} target was missed ({@link
+     * Precision#missedNote}); null when reached or not asked.
      */
     static String missedPrecision(ScenarioResult s) {
-        if (!(s.configValue("precision") instanceof Map<?, ?> p) || "precision".equals(p.get("stopped"))) {
-            return null;
-        }
-        Object achieved = p.get("achieved_pct");
-        String half = achieved == null ? "?" : pct(achieved);
-        if (Precision.Stop.SATURATED.label.equals(p.get("stopped"))) {
-            return String.format(Locale.ROOT, "±%s%%: no steady level (saturated)", half);
-        }
-        return String.format(Locale.ROOT, "±%s%% > %s%% target (%s%s)", half, pct(p.get("target_pct")), p.get("stopped"),
-                why(p, s.iterationValues()));
-    }
-
-    /**
-     * What made the interval wide, from {@code config.precision}'s {@code warmup_iterations} and
-     * {@code off_median} ({@link Steadiness}): {@code ; still warming up:
-     * iterations 1-3 above the rest} and {@code ; 1 of 12 iterations 1.4x off the median}; empty
-     * when neither shows.
-     */
-    private static String why(Map<?, ?> p, double[] values) {
-        StringBuilder b = new StringBuilder();
-        int warmup = p.get("warmup_iterations") instanceof Number w ? w.intValue() : 0;
-        int off = p.get("off_median") instanceof Number o ? o.intValue() : 0;
-        if (warmup > 0 && warmup < values.length) {
-            String side = values[0] > values[warmup] ? "above" : "below";
-            b.append("; still warming up: iteration").append(warmup == 1 ? " 1" : "s 1-" + warmup)
-                    .append(' ').append(side).append(" the rest");
-        }
-        if (off > 0) {
-            b.append(String.format(Locale.ROOT, "; %d of %d iterations %sx off the median", off, values.length - warmup,
-                    pct(Steadiness.OFF_MEDIAN)));
-        }
-        return b.toString();
-    }
-
-    private static String pct(Object v) {
-        return java.math.BigDecimal.valueOf(((Number) v).doubleValue()).round(new java.math.MathContext(3))
-                .stripTrailingZeros().toPlainString();
+        return s.configValue("precision") instanceof Map<?, ?> p ? Precision.missedNote(p, s.iterationValues()) : null;
     }
 
     /** "(mounted)" or "(cpu)" when a carrier's busy time is not task time (results-format.md, workers). */

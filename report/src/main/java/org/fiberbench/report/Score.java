@@ -62,7 +62,7 @@ record Score(double value, double error, String unit, double[] iterations) {
         return its.length >= 2 ? Sample.of(its).error() : Double.NaN;
     }
 
-    private static double[] iterations(JsonNode node) {
+    static double[] iterations(JsonNode node) {
         if (!node.isArray()) {
             return new double[0];
         }

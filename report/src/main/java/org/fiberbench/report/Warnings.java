@@ -4,10 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import org.fiberbench.stats.Precision;
 
 /**
  * Everything a reader must know before trusting the numbers: the run's own hygiene warnings, then
- * what the report can see itself (a busy machine, a dirty checkout, failed or saturated scenarios).
+ * what the report can see itself (a busy machine, a dirty checkout, failed or saturated scenarios, a
+ * precision target missed and why).
  */
 final class Warnings {
     static final int MAX_SCENARIO_WARNINGS = 50;
@@ -67,6 +70,14 @@ final class Warnings {
         JsonNode lat = s.path("latency");
         if (lat.path("saturated").asBoolean(false)) {
             out.add("Scenario " + id + ": the requested rate was not achieved (" + lat.path("saturation_reason").asText("saturated") + ").");
+        }
+        JsonNode precision = s.path("config").path("precision");
+        if (precision.isObject() && !Precision.Stop.SATURATED.label.equals(precision.path("stopped").asText())) {
+            // a saturated run is said above, as the rate it did not achieve
+            String note = Precision.missedNote(Json.MAPPER.convertValue(precision, Map.class), Score.iterations(s.path("iterations")));
+            if (note != null) {
+                out.add("Scenario " + id + ": the interval missed its precision target, " + note + ".");
+            }
         }
         long errors = s.path("metrics").path("errors").asLong(lat.path("errors").asLong(0));
         if (errors > 0) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,6 +74,26 @@ class ReportWriterTest {
         assertTrue(warnings.contains("Load average before the run was 1.70 on 2 CPUs"), warnings);
         assertTrue(warnings.contains("requested rate was not achieved"), warnings);
         assertTrue(warnings.contains("06-virtual failed"), warnings);
+    }
+
+    @Test
+    void aMissedPrecisionTargetIsAWarningThatSaysWhy() {
+        ObjectNode run = CraftedRun.run(2, 1);
+        ObjectNode s = (ObjectNode) run.path("scenarios").get(0);
+        ArrayNode its = s.putArray("iterations");
+        for (double v : new double[] {278, 251, 186, 148, 151, 131, 124, 129, 129, 151}) {
+            its.add(v);
+        }
+        ((ObjectNode) s.path("config")).putObject("precision").put("target_pct", 10.0).put("achieved_pct", 48.92)
+                .put("iterations", 10).put("max_time_s", 10.0).put("stopped", "time budget")
+                .put("warmup_iterations", 3).put("off_median", 0);
+        ((ObjectNode) run.path("scenarios").get(1).path("config")).putObject("precision").put("target_pct", 10.0)
+                .put("achieved_pct", 2.0).put("iterations", 5).put("max_time_s", 10.0).put("stopped", "precision");
+        String warnings = ReportModel.build(run, dir, dir).path("warnings").toString();
+        assertTrue(warnings.contains("Scenario " + s.path("id").asText() + ": the interval missed its precision target, "
+                + "±48.9% > 10% target (time budget; still warming up: iterations 1-3 above the rest)."), warnings);
+        assertFalse(warnings.contains("Scenario " + run.path("scenarios").get(1).path("id").asText() + ": the interval missed"),
+                "a target reached is no warning: " + warnings);
     }
 
     @Test

@@ -1,7 +1,10 @@
 package org.fiberbench.stats;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -96,5 +99,41 @@ public record Precision(double targetPct, Duration budget) {
             m.put("off_median", why.offMedian());
         }
         return m;
+    }
+
+    /**
+     * The note beside a scenario whose target was missed, from its {@link #section} and iterations
+     * (the table's notes and the report's warnings): {@code ±12% > 10% target (time budget)}, and
+     * what made the interval wide when the values show it ({@link Steadiness}): {@code ; still warming
+     * up: iterations 1-3 above the rest}, {@code ; 1 of 12 iterations 1.4x off the median}. A saturated
+     * open run reads {@code ±146%: no steady level (saturated)}: its latency climbs with the backlog,
+     * so more time would not narrow it. Null when the target was reached.
+     */
+    public static String missedNote(Map<?, ?> section, double[] values) {
+        Object stopped = section.get("stopped");
+        if (stopped == null || Stop.PRECISION.label.equals(stopped)) {
+            return null;
+        }
+        String half = section.get("achieved_pct") instanceof Number a ? round3(a) : "?";
+        if (Stop.SATURATED.label.equals(stopped)) {
+            return String.format(Locale.ROOT, "±%s%%: no steady level (saturated)", half);
+        }
+        String target = section.get("target_pct") instanceof Number t ? round3(t) : "?";
+        StringBuilder why = new StringBuilder();
+        int warmup = section.get("warmup_iterations") instanceof Number w ? w.intValue() : 0;
+        int off = section.get("off_median") instanceof Number o ? o.intValue() : 0;
+        if (warmup > 0 && warmup < values.length) {
+            why.append("; still warming up: iteration").append(warmup == 1 ? " 1" : "s 1-" + warmup)
+                    .append(values[0] > values[warmup] ? " above" : " below").append(" the rest");
+        }
+        if (off > 0) {
+            why.append(String.format(Locale.ROOT, "; %d of %d iterations %sx off the median", off, values.length - Math.max(0, warmup),
+                    round3(Steadiness.OFF_MEDIAN)));
+        }
+        return String.format(Locale.ROOT, "±%s%% > %s%% target (%s%s)", half, target, stopped, why);
+    }
+
+    private static String round3(Number v) {
+        return BigDecimal.valueOf(v.doubleValue()).round(new MathContext(3)).stripTrailingZeros().toPlainString();
     }
 }
