@@ -134,11 +134,11 @@ public final class Engine {
     }
 
     /**
-     * Between scenarios no fork of ours runs, so CPU use seen then is other work on the machine:
-     * it competed with the scenario that just ended, and makes its numbers suspect.
+     * Between scenarios no fork of ours runs, so CPU use seen then, less fiberbench's own, is other
+     * work on the machine: it competed with the scenario that just ended, and makes its numbers suspect.
      */
     private void checkQuiet(ScenarioResult r) {
-        double busy = Environment.machineBusyPct(QUIET_SAMPLE_MS);
+        double busy = Environment.othersBusyPct(QUIET_SAMPLE_MS);
         if (Double.isNaN(busy)) {
             return;
         }

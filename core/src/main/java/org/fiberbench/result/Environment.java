@@ -63,7 +63,7 @@ public final class Environment {
         env.put("os", os);
         env.put("load_average_before", loadAverage());
         env.put("load_average_after", null);
-        env.put("cpu_busy_before_pct", round1(machineBusyPct(500)));
+        env.put("cpu_busy_before_pct", round1(othersBusyPct(500)));
         env.put("custom_scheduler_mechanism", org.fiberbench.executor.VirtualThreads.mechanism());
         return env;
     }
@@ -109,9 +109,15 @@ public final class Environment {
         return -1;
     }
 
-    /** Percent of all CPUs busy over {@code ms}, from /proc/stat; NaN where that is not readable. */
-    public static double machineBusyPct(long ms) {
+    /**
+     * Percent of all CPUs busy over {@code ms} with work other than this process and its descendants
+     * (from /proc/stat, less their own CPU time over the same window); NaN where that is not readable.
+     * fiberbench's own JVM is busy between scenarios too (the JIT, the GC, writing results), and a fork
+     * may still be exiting: counting those as other work made the warning cry wolf.
+     */
+    public static double othersBusyPct(long ms) {
         long[] a = procStat();
+        Map<Long, Long> ownA = ownCpuNanos();
         if (a == null) {
             return Double.NaN;
         }
@@ -122,12 +128,28 @@ public final class Environment {
             return Double.NaN;
         }
         long[] b = procStat();
+        Map<Long, Long> ownB = ownCpuNanos();
         if (b == null) {
             return Double.NaN;
         }
+        long ownNanos = 0; // per process alive at the end; one that exited in between is not known here
+        for (var e : ownB.entrySet()) {
+            ownNanos += Math.max(0, e.getValue() - ownA.getOrDefault(e.getKey(), 0L));
+        }
         long total = b[0] - a[0];
         long idle = b[1] - a[1];
-        return total <= 0 ? Double.NaN : 100.0 * (total - idle) / total;
+        return total <= 0 ? Double.NaN : 100.0 * Math.max(0, total - idle - ownNanos / 1e9 * JIFFIES_PER_SECOND) / total;
+    }
+
+    /** /proc/stat counts in USER_HZ, 100 on every Linux architecture fiberbench runs on. */
+    private static final double JIFFIES_PER_SECOND = 100;
+
+    /** CPU time so far of this process and its live descendants, by pid, in ns; those the OS cannot tell are left out. */
+    static Map<Long, Long> ownCpuNanos() {
+        Map<Long, Long> out = new LinkedHashMap<>();
+        java.util.stream.Stream.concat(java.util.stream.Stream.of(ProcessHandle.current()), ProcessHandle.current().descendants())
+                .forEach(h -> h.info().totalCpuDuration().ifPresent(d -> out.put(h.pid(), d.toNanos())));
+        return out;
     }
 
     /** {total jiffies, idle+iowait jiffies} of the "cpu" line. */

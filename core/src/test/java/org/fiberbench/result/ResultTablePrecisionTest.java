@@ -28,11 +28,11 @@ class ResultTablePrecisionTest {
     void theNoteSaysWhetherTheWarmUpWasUnfinishedOrIterationsWereFarOffTheMedian() {
         String warming = ResultTable.missedPrecision(scenario(new double[] {278, 251, 186, 148, 151, 131, 124, 129, 129, 151},
                 Precision.Stop.TIME_BUDGET));
-        assertTrue(warming.matches("±[0-9.]+% > 10% target \\(time budget; still warming up: iterations 1-3 above the rest\\)"),
+        assertTrue(warming.matches("±[0-9.]+% > 10% target \\(time budget; not yet steady: iterations 1-3 above the rest\\)"),
                 warming);
         String rising = ResultTable.missedPrecision(scenario(new double[] {200, 240, 398, 400, 395, 401, 399, 400},
                 Precision.Stop.TIME_BUDGET));
-        assertTrue(rising.contains("; still warming up: iterations 1-2 below the rest)"), rising);
+        assertTrue(rising.contains("; not yet steady: iterations 1-2 below the rest)"), rising);
         String disturbed = ResultTable.missedPrecision(scenario(new double[] {159, 160, 161, 159, 159, 160, 157, 158, 159, 152,
             151, 270}, Precision.Stop.TIME_BUDGET));
         assertTrue(disturbed.endsWith("(time budget; 1 of 12 iterations 1.4x off the median)"), disturbed);

@@ -91,7 +91,7 @@ class ReportWriterTest {
                 .put("achieved_pct", 2.0).put("iterations", 5).put("max_time_s", 10.0).put("stopped", "precision");
         String warnings = ReportModel.build(run, dir, dir).path("warnings").toString();
         assertTrue(warnings.contains("Scenario " + s.path("id").asText() + ": the interval missed its precision target, "
-                + "±48.9% > 10% target (time budget; still warming up: iterations 1-3 above the rest)."), warnings);
+                + "±48.9% > 10% target (time budget; not yet steady: iterations 1-3 above the rest)."), warnings);
         assertFalse(warnings.contains("Scenario " + run.path("scenarios").get(1).path("id").asText() + ": the interval missed"),
                 "a target reached is no warning: " + warnings);
     }

@@ -123,7 +123,7 @@ public record Precision(double targetPct, Duration budget) {
         int warmup = section.get("warmup_iterations") instanceof Number w ? w.intValue() : 0;
         int off = section.get("off_median") instanceof Number o ? o.intValue() : 0;
         if (warmup > 0 && warmup < values.length) {
-            why.append("; still warming up: iteration").append(warmup == 1 ? " 1" : "s 1-" + warmup)
+            why.append("; not yet steady: iteration").append(warmup == 1 ? " 1" : "s 1-" + warmup)
                     .append(values[0] > values[warmup] ? " above" : " below").append(" the rest");
         }
         if (off > 0) {
