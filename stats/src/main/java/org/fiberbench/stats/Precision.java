@@ -127,7 +127,7 @@ public record Precision(double targetPct, Duration budget) {
                     .append(values[0] > values[warmup] ? " above" : " below").append(" the rest");
         }
         if (off > 0) {
-            why.append(String.format(Locale.ROOT, "; %d of %d iterations %sx off the median", off, values.length - Math.max(0, warmup),
+            why.append(String.format(Locale.ROOT, "; %d of %d iterations %sx off the median", off, values.length - warmup,
                     round3(Steadiness.OFF_MEDIAN)));
         }
         return String.format(Locale.ROOT, "±%s%% > %s%% target (%s%s)", half, target, stopped, why);

@@ -39,7 +39,8 @@ public record Steadiness(int warmupIterations, int offMedian) {
         while (cut > 0 && !apart(values, cut)) {
             cut--; // MSER may cut past the warm-up into the level's own low (or high) values
         }
-        if (cut > 0 && Math.abs(mean(values, 0) - mean(values, cut)) < MIN_SHIFT * Math.abs(mean(values, cut))) {
+        double restMean = tail(values, cut).mean();
+        if (cut > 0 && Math.abs(tail(values, 0).mean() - restMean) < MIN_SHIFT * Math.abs(restMean)) {
             cut = 0; // a first iteration a little above a level series: no warm-up worth a word
         }
         double[] rest = Arrays.copyOfRange(values, cut, n);
@@ -65,12 +66,8 @@ public record Steadiness(int warmupIterations, int offMedian) {
         int best = 0;
         double bestMser = Double.POSITIVE_INFINITY;
         for (int d = 0; d <= n / 2 && n - d >= MIN_KEPT; d++) {
-            double mean = mean(x, d);
-            double ss = 0;
-            for (int i = d; i < n; i++) {
-                ss += (x[i] - mean) * (x[i] - mean);
-            }
-            double mser = ss / ((double) (n - d) * (n - d));
+            Sample rest = tail(x, d);
+            double mser = rest.variance() * (rest.n() - 1) / ((double) rest.n() * rest.n()); // squared deviations / (n-d)²
             if (mser < bestMser) {
                 bestMser = mser;
                 best = d;
@@ -96,12 +93,8 @@ public record Steadiness(int warmupIterations, int offMedian) {
         return above || below;
     }
 
-    private static double mean(double[] x, int from) {
-        double sum = 0;
-        for (int i = from; i < x.length; i++) {
-            sum += x[i];
-        }
-        return sum / (x.length - from);
+    private static Sample tail(double[] x, int from) {
+        return Sample.of(Arrays.copyOfRange(x, from, x.length));
     }
 
     private static double median(double[] values) {
