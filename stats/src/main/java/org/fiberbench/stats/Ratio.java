@@ -32,10 +32,14 @@ public record Ratio(double value, RatioInterval interval, boolean significant) {
     }
 
     /**
-     * The mean of the paired ratios a[i] / b[i] at {@code confidence}: each pair measured side by
-     * side (one after the other, in one process), so what drifts between pairs divides out. The
-     * interval is the Student-t interval of that mean, limited to the positive ratios;
-     * "significant" when it excludes 1. A point when there are fewer than two pairs.
+     * The geometric mean of the paired ratios a[i] / b[i] at {@code confidence}: each pair measured
+     * side by side (one after the other, in one process), so what drifts between pairs divides out.
+     * Geometric, because a disturbance that slows one side of a pair by a factor k must count as
+     * much on either side: an arithmetic mean weighs the pair k (the first side slowed) more than
+     * it weighs the pair 1/k (the second), and so drifts above the true ratio on a noisy machine.
+     * The interval is Student's over the logarithms, taken back with exp; "significant" when it
+     * excludes 1. A point when there are fewer than two pairs. Swapping a and b gives the reciprocal
+     * ratio and interval.
      */
     public static Ratio paired(double[] a, double[] b, double confidence) {
         if (a.length != b.length || a.length == 0) {
@@ -43,7 +47,7 @@ public record Ratio(double value, RatioInterval interval, boolean significant) {
         }
         double[] r = new double[a.length];
         for (int i = 0; i < r.length; i++) {
-            if (!(b[i] > 0) || !(a[i] >= 0)) {
+            if (!(b[i] > 0) || !(a[i] > 0)) {
                 throw new IllegalArgumentException("pair " + i + ": " + a[i] + " / " + b[i] + " is not a ratio of positive times");
             }
             r[i] = a[i] / b[i];
@@ -52,18 +56,33 @@ public record Ratio(double value, RatioInterval interval, boolean significant) {
     }
 
     /**
-     * The mean of {@code ratios} (each already a quotient, e.g. one fork's mean of per-pair ratios)
-     * with its Student-t interval at {@code confidence}, limited to the positive ratios;
-     * "significant" when it excludes 1. A point when there is one ratio.
+     * The geometric mean of {@code ratios} (each already a positive quotient, e.g. one fork's
+     * geometric mean of its per-pair ratios) with Student's interval over their logarithms at
+     * {@code confidence}, taken back with exp; "significant" when it excludes 1. A point when there
+     * is one ratio.
      */
     public static Ratio ofRatios(double[] ratios, double confidence) {
-        Sample s = Sample.of(ratios);
+        double[] logs = new double[ratios.length];
+        for (int i = 0; i < logs.length; i++) {
+            if (!(ratios[i] > 0) || Double.isInfinite(ratios[i])) {
+                throw new IllegalArgumentException("ratio " + i + " is " + ratios[i] + ": a geometric mean needs positive, finite ratios");
+            }
+            logs[i] = Math.log(ratios[i]);
+        }
+        Sample s = Sample.of(logs);
+        double value = Math.exp(s.mean());
         if (s.n() < 2) {
-            return point(s.mean());
+            return point(value);
         }
         double half = s.error(confidence);
-        RatioInterval interval = new RatioInterval(Math.max(0, s.mean() - half), s.mean() + half);
-        return new Ratio(s.mean(), interval, !interval.contains(1));
+        RatioInterval interval = half == 0 ? new RatioInterval(value, value)
+                : new RatioInterval(Math.exp(s.mean() - half), Math.exp(s.mean() + half));
+        return new Ratio(value, interval, !interval.contains(1));
+    }
+
+    /** The geometric mean of positive values: exp of the mean of their logarithms. */
+    public static double geometricMean(double[] values) {
+        return ofRatios(values, CONFIDENCE).value();
     }
 
     /**

@@ -150,12 +150,17 @@ class RatioTest {
     }
 
     @Test
-    void pairedIntervalIsStudentsOverThePerPairRatios() {
-        // ratios 1.0, 1.1, 1.2: mean 1.1, standard error 0.1/sqrt(3), t(0.9995, 2) = 31.599
+    void pairedIntervalIsStudentsOverTheLogarithmsOfThePerPairRatios() {
+        // ratios 1.0, 1.1, 1.2: logs 0, 0.0953, 0.1823; t(0.9995, 2) = 31.599
         Ratio r = Ratio.paired(new double[] {10, 11, 12}, new double[] {10, 10, 10}, 0.999);
-        assertEquals(1.1, r.value(), 1e-12);
-        assertEquals(0.0, r.ciLow(), 1e-12, "limited to positive ratios");
-        assertEquals(1.1 + 31.599 * 0.1 / Math.sqrt(3), r.ciHigh(), 1e-3);
+        double[] logs = {0, Math.log(1.1), Math.log(1.2)};
+        double mean = (logs[0] + logs[1] + logs[2]) / 3;
+        double sd = Math.sqrt(((logs[0] - mean) * (logs[0] - mean) + (logs[1] - mean) * (logs[1] - mean)
+                + (logs[2] - mean) * (logs[2] - mean)) / 2);
+        assertEquals(Math.cbrt(1.0 * 1.1 * 1.2), r.value(), 1e-12);
+        assertEquals(Math.exp(mean - 31.599 * sd / Math.sqrt(3)), r.ciLow(), 1e-4);
+        assertEquals(Math.exp(mean + 31.599 * sd / Math.sqrt(3)), r.ciHigh(), 1e-3);
+        assertTrue(r.ciLow() > 0, "a ratio's interval on the log scale stays positive");
         assertFalse(r.significant());
         // equal sides: no spread, the interval is the point 1, and 1 is not a difference
         Ratio same = Ratio.paired(new double[] {5, 7}, new double[] {5, 7}, 0.999);
@@ -164,10 +169,41 @@ class RatioTest {
         assertFalse(same.significant());
     }
 
+    /**
+     * A noisy machine slows one side of some pairs by 1.9x, as often on one side as on the other;
+     * the sides are otherwise equal. The geometric mean says 1, and swapping the sides gives the
+     * reciprocal; the arithmetic mean of the ratios would say 1.021, and 1.021 again with the sides swapped.
+     */
+    @Test
+    void aSlowdownCountsAlikeOnEitherSideOfAPair() {
+        double[] a = new double[20];
+        double[] b = new double[20];
+        for (int i = 0; i < 20; i++) {
+            a[i] = 100 + i;
+            b[i] = 100 + i;
+        }
+        a[3] *= 1.9;
+        b[11] *= 1.9;
+        Ratio r = Ratio.paired(a, b, 0.999);
+        assertEquals(1.0, r.value(), 1e-12);
+        assertTrue(r.ciLow() < 1 && r.ciHigh() > 1, r.text());
+        Ratio swapped = Ratio.paired(b, a, 0.999);
+        assertEquals(1.0, r.value() * swapped.value(), 1e-12);
+        assertEquals(1.0, r.ciLow() * swapped.ciHigh(), 1e-12);
+        assertEquals(1.0, r.ciHigh() * swapped.ciLow(), 1e-12);
+        double arithmetic = 0;
+        for (int i = 0; i < 20; i++) {
+            arithmetic += a[i] / b[i] / 20;
+        }
+        assertEquals(1.021, arithmetic, 1e-3, "what the arithmetic mean would have said");
+        assertEquals(Math.sqrt(2 * 3), Ratio.geometricMean(new double[] {2, 3}), 1e-12);
+    }
+
     @Test
     void pairedNeedsMatchingPositivePairs() {
         assertThrows(IllegalArgumentException.class, () -> Ratio.paired(new double[] {1, 2}, new double[] {1}, 0.999));
         assertThrows(IllegalArgumentException.class, () -> Ratio.paired(new double[] {1}, new double[] {0}, 0.999));
+        assertThrows(IllegalArgumentException.class, () -> Ratio.paired(new double[] {0}, new double[] {1}, 0.999));
         assertFalse(Ratio.paired(new double[] {2}, new double[] {1}, 0.999).hasInterval(), "one pair: a point");
     }
 }

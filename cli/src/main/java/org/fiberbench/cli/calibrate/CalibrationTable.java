@@ -43,8 +43,9 @@ final class CalibrationTable {
         m.put("rounds", rounds);
         m.put("limit_pct", Outcome.LIMIT_PCT);
         boolean paired = outcomes.stream().anyMatch(o -> o.paired);
-        m.put("ratio", paired ? "fiberbench / reference per pair of batches run side by side in one fork, averaged per round (fork)"
-                + " and over the rounds, the interval over the rounds' means (over the pairs with one round); at " + Ratio.CONFIDENCE
+        m.put("ratio", paired ? "fiberbench / reference per pair of batches run side by side in one fork, geometric mean per round (fork)"
+                + " and over the rounds, the interval over the logarithms of the rounds' means (over the pairs with one round); at "
+                + Ratio.CONFIDENCE
                 : "fiberbench / reference, ms per operation; interval at " + Ratio.CONFIDENCE);
         m.put("pairs", outcomes.stream().map(Outcome::section).toList());
         return m;

@@ -81,19 +81,20 @@ final class Outcome {
     }
 
     /**
-     * Paired: each round's mean of its per-pair ratios. The fork is the unit: each JVM compiles the
-     * task's loop its own way, so the pairs of one fork share a shift that more pairs do not average out.
+     * Paired: each round's geometric mean of its per-pair ratios (see {@link Ratio#paired}). The fork
+     * is the unit: each JVM compiles the task's loop its own way, so the pairs of one fork share a
+     * shift that more pairs do not average out.
      */
     double[] roundRatios() {
         double[] out = new double[roundPairs.size()];
         int at = 0;
         for (int k = 0; k < out.length; k++) {
             int n = roundPairs.get(k);
-            double sum = 0;
-            for (int i = at; i < at + n; i++) {
-                sum += fiberbench.get(i) / reference.get(i);
+            double[] ratios = new double[n];
+            for (int i = 0; i < n; i++) {
+                ratios[i] = fiberbench.get(at + i) / reference.get(at + i);
             }
-            out[k] = sum / n;
+            out[k] = Ratio.geometricMean(ratios);
             at += n;
         }
         return out;

@@ -118,6 +118,25 @@ class CalibrateCommandTest {
         assertTrue(cmd.indexOf("-Dx=y") < main && cmd.subList(main + 8, cmd.size()).contains("scheduler=default"), cmd.toString());
     }
 
+    /**
+     * The fork keeps the seeds' loops out of line by name; the JVM ignores a name that matches
+     * nothing, so a renamed loop would silently be inlined again. Each must name a method that exists.
+     */
+    @Test
+    void everyLoopTheForkKeepsOutOfLineExists() throws Exception {
+        List<String> loops = org.fiberbench.engine.jmh.InterleavedBatches.LOOPS;
+        assertEquals(4, loops.size());
+        for (String loop : loops) {
+            String[] parts = loop.split("::");
+            Class<?> c = Class.forName(parts[0]);
+            boolean prefix = parts[1].endsWith("*");
+            String name = prefix ? parts[1].substring(0, parts[1].length() - 1) : parts[1];
+            assertTrue(java.util.Arrays.stream(c.getDeclaredMethods())
+                    .anyMatch(m -> prefix ? m.getName().startsWith(name) : m.getName().equals(name)), loop + " names no method");
+            assertTrue(org.fiberbench.engine.jmh.InterleavedBatches.JVM_ARGS.contains("-XX:CompileCommand=dontinline," + loop), loop);
+        }
+    }
+
     /** One interleaved round of {@code pair} from the CLI, which must succeed and print it; results.json's calibration section. */
     private static Map<?, ?> interleavedRound(String pair, Path out) throws Exception {
         org.fiberbench.cli.CliCapture.Outcome o = org.fiberbench.cli.CliCapture.run("calibrate", "--workload", pair, "--interleaved",
@@ -169,10 +188,12 @@ class CalibrateCommandTest {
             double r = ((Number) ref.get(i)).doubleValue();
             double f = ((Number) fb.get(i)).doubleValue();
             assertTrue(r >= 100 && r < 1000 && f >= 100 && f < 1000, "pair " + i + ": " + r + " / " + f);
-            sum += f / r;
+            sum += Math.log(f / r);
         }
-        assertEquals(sum / ref.size(), ((Number) entry.get("ratio")).doubleValue(), 1e-9, "the mean of the per-pair ratios");
-        assertEquals(List.of(sum / ref.size()), entry.get("round_ratios"), "one round: its mean per-pair ratio");
+        double geometric = Math.exp(sum / ref.size());
+        assertEquals(geometric, ((Number) entry.get("ratio")).doubleValue(), 1e-9, "the geometric mean of the per-pair ratios");
+        assertEquals(1, ((List<?>) entry.get("round_ratios")).size());
+        assertEquals(geometric, ((Number) ((List<?>) entry.get("round_ratios")).get(0)).doubleValue(), 1e-9, "one round: its geometric mean");
         assertTrue(((String) ((Map<?, ?>) entry.get("reference")).get("command")).startsWith("calibrate --interleaved --workload sleep-default"));
         assertTrue(Files.exists(out.resolve("scenarios/interleaved-sleep-default-1.log")), "the fork's log is kept");
         assertEquals(List.of(), org.fiberbench.cli.report.ResultsSchema.errors(out.resolve("results.json")));

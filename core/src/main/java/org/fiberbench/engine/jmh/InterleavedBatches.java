@@ -34,17 +34,34 @@ public final class InterleavedBatches {
     /** The fork's main class, for the command line. */
     public static final String MAIN = InterleavedBatches.class.getName();
     static final long BATCH_TIMEOUT_SECONDS = 120;
+    /** The seeds' hot loops on both sides, as {@code Class::method} (a trailing * matches a prefix). */
+    public static final List<String> LOOPS = List.of(
+            "org.fiberbench.engine.jmh.ReferenceSchedulerBenchmark::heavyCpuTask",
+            "org.fiberbench.workload.CpuWorkload::sum",
+            "org.fiberbench.engine.jmh.ReferencePoolBenchmark::isPrime",
+            "org.fiberbench.workload.PrimesWorkload::isPrime*");
+
     /**
      * JVM options of the fork: each side's task compiled on its own. A virtual thread's tasks all
      * start from the JDK's {@code Continuation.enter}, so in one JVM C2 inlines both sides' tasks,
      * loop and all, into that one compiled method, and the path with more frames around the loop
      * (fiberbench's timing and counting) got slower code: cpu-default measured 1.03–1.16 per fork
      * with that, 0.99–1.01 without. Kept out of line: fiberbench's task wrapper and the references'
-     * lambdas, so each side's loop is compiled with its own caller, as in a fork of its own.
+     * lambdas. The seeds' loops too ({@link #LOOPS}): the same loop inlined into two different
+     * callers is laid out differently, and one copy ran about 1% slower than the other whichever
+     * harness called it (the reference's own task on fiberbench's executor measured 1.011 of the
+     * reference, over six forks). Compiled each as a method of its own, the two sides' loops are
+     * compiled alike and the ratio is the harness's: fiberbench's batch then measured 1.001.
      */
-    public static final List<String> JVM_ARGS = List.of("-XX:CompileCommand=quiet",
-            "-XX:CompileCommand=dontinline,org.fiberbench.executor.ThreadTaskExecutor::runTask",
-            "-XX:CompileCommand=dontinline,org.fiberbench.engine.jmh.Reference*::lambda$*");
+    public static final List<String> JVM_ARGS = jvmArgs();
+
+    private static List<String> jvmArgs() {
+        List<String> args = new ArrayList<>(List.of("-XX:CompileCommand=quiet",
+                "-XX:CompileCommand=dontinline,org.fiberbench.executor.ThreadTaskExecutor::runTask",
+                "-XX:CompileCommand=dontinline,org.fiberbench.engine.jmh.Reference*::lambda$*"));
+        LOOPS.forEach(loop -> args.add("-XX:CompileCommand=dontinline," + loop));
+        return List.copyOf(args);
+    }
 
     private final BenchmarkMethod reference;
     private final ExecutorSpec executor;
