@@ -62,14 +62,7 @@ public record Ratio(double value, RatioInterval interval, boolean significant) {
      * is one ratio.
      */
     public static Ratio ofRatios(double[] ratios, double confidence) {
-        double[] logs = new double[ratios.length];
-        for (int i = 0; i < logs.length; i++) {
-            if (!(ratios[i] > 0) || Double.isInfinite(ratios[i])) {
-                throw new IllegalArgumentException("ratio " + i + " is " + ratios[i] + ": a geometric mean needs positive, finite ratios");
-            }
-            logs[i] = Math.log(ratios[i]);
-        }
-        Sample s = Sample.of(logs);
+        Sample s = Sample.of(logs(ratios));
         double value = Math.exp(s.mean());
         if (s.n() < 2) {
             return point(value);
@@ -82,7 +75,18 @@ public record Ratio(double value, RatioInterval interval, boolean significant) {
 
     /** The geometric mean of positive values: exp of the mean of their logarithms. */
     public static double geometricMean(double[] values) {
-        return ofRatios(values, CONFIDENCE).value();
+        return Math.exp(Sample.of(logs(values)).mean());
+    }
+
+    private static double[] logs(double[] ratios) {
+        double[] logs = new double[ratios.length];
+        for (int i = 0; i < logs.length; i++) {
+            if (!(ratios[i] > 0) || Double.isInfinite(ratios[i])) {
+                throw new IllegalArgumentException("ratio " + i + " is " + ratios[i] + ": a geometric mean needs positive, finite ratios");
+            }
+            logs[i] = Math.log(ratios[i]);
+        }
+        return logs;
     }
 
     /**
