@@ -37,7 +37,9 @@ public final class CalibrateCommand implements Callable<Integer> {
     private int rounds;
 
     @Option(names = "--interleaved", description = {"both sides in one fork per round, operation after operation, the order"
-        + " swapped each time (a quick round: 20 warm-up and 10 measured pairs, 3 and 5 for the threads pairs); the interval is"
+        + " swapped each time (a quick round: " + InterleavedFork.QUICK_WARMUP + " warm-up and " + InterleavedFork.QUICK_PAIRS
+        + " measured pairs, " + InterleavedFork.SLOW_QUICK_WARMUP + " and " + InterleavedFork.SLOW_QUICK_PAIRS
+        + " for the threads pairs); the interval is"
         + " over the rounds"})
     boolean interleaved;
 
