@@ -1,11 +1,14 @@
 package org.fiberbench.cli.calibrate;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.fiberbench.cli.Converters;
 import org.fiberbench.cli.DbFlags;
 import org.fiberbench.db.DbOptions;
 import org.fiberbench.result.RunDirectory;
+import org.fiberbench.spec.Numbers;
 import org.fiberbench.spec.SpecException;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -27,7 +30,8 @@ public final class CalibrateCommand implements Callable<Integer> {
     static final int INTERLEAVED_ROUNDS = 10;
 
     @Option(names = "--workload", paramLabel = "NAME", defaultValue = "all",
-            description = "a pair (cpu-fixed), a family (cpu, sleep, primes, file, threads, jdbc, http) or all (default)")
+            description = "a pair (cpu-fixed), a family (cpu, sleep, primes, file, threads, jdbc, http), a comma-separated list"
+                + " of them (jdbc,http-name) or all (default)")
     String workload;
 
     @Option(names = "--rounds", paramLabel = "N", description = "alternated rounds, each side once per round (default 2;"
@@ -42,6 +46,11 @@ public final class CalibrateCommand implements Callable<Integer> {
         + " for the threads pairs); the interval is"
         + " over the rounds"})
     boolean interleaved;
+
+    @Option(names = "--max-time", paramLabel = "D", converter = Converters.PositiveDurationConverter.class,
+            description = "with --interleaved: after --rounds rounds, more rounds of the pairs still unresolved, in turn,"
+                + " until each is within or over the limit or D (counted from the start) is spent, e.g. 60m")
+    Duration maxTime;
 
     @ArgGroup(exclusive = true)
     ScaleFlags scale = new ScaleFlags();
@@ -70,6 +79,10 @@ public final class CalibrateCommand implements Callable<Integer> {
         if (rounds < 1 || rounds > MAX_ROUNDS) {
             throw new SpecException("--rounds " + rounds + " is out of range; accepted: 1.." + MAX_ROUNDS);
         }
+        if (maxTime != null && !interleaved) {
+            throw new SpecException("--max-time " + Numbers.formatDuration(maxTime)
+                    + " needs --interleaved; accepted: --interleaved --max-time D, e.g. --interleaved --max-time 60m");
+        }
         List<Pair> selected = Pairs.select(workload);
         Scale s = scale.full ? Scale.FULL : Scale.QUICK;
         RunDirectory.checkOut(out, force);
@@ -81,7 +94,9 @@ public final class CalibrateCommand implements Callable<Integer> {
             List<Pair> pairs = services.resolve(selected);
             RunDirectory dir = RunDirectory.create(out, force, "calibrate", s.label(), command(s, dbOptions));
             run = dir;
-            System.err.printf("fiberbench: calibrating %d pairs × %d rounds, results in %s%n", pairs.size(), rounds, dir.dir());
+            System.err.printf("fiberbench: calibrating %d pairs × %d rounds%s, results in %s%n", pairs.size(), rounds,
+                    maxTime == null ? "" : ", then the unresolved ones until each is within or over the limit or "
+                            + Numbers.formatDuration(maxTime) + " is spent", dir.dir());
             services.describe(line -> System.err.println("fiberbench: " + line));
             dir.warnings().forEach(w -> System.err.println("WARNING: " + w)); // a busy machine: the ratios are noisy
             if (interleaved) {
@@ -101,34 +116,24 @@ public final class CalibrateCommand implements Callable<Integer> {
         return outcomes.stream().anyMatch(o -> o.verdict() == Outcome.Verdict.FAILED) ? 1 : 0;
     }
 
-    /** Rounds of interleaved forks, one per pair and round; results.json is rewritten after each. */
+    /**
+     * Rounds of interleaved forks, one per pair and round, and with {@code --max-time} more of the
+     * unresolved pairs ({@link InterleavedRounds}); results.json is rewritten after each.
+     */
     private List<Outcome> interleaved(RunDirectory dir, List<Pair> pairs, Scale s, Services services) throws InterruptedException {
         List<Outcome> out = new java.util.ArrayList<>();
         pairs.forEach(p -> out.add(new Outcome(p, InterleavedFork.description(p, s))));
-        for (int r = 0; r < rounds; r++) {
-            for (Outcome o : out) {
-                System.err.println("  round " + (r + 1) + "/" + rounds + ": " + o.pair.name() + " (interleaved)");
-                try {
-                    double[][] v = InterleavedFork.run(o.pair, services.referenceJvmArgs(o.pair), s, dir.scenarioFile("interleaved-" + o.pair.name() + "-" + (r + 1), ".log"));
-                    for (int i = 0; i < v[0].length; i++) {
-                        o.reference.add(v[0][i]);
-                        o.fiberbench.add(v[1][i]);
-                    }
-                    o.roundPairs.add(v[0].length);
-                } catch (java.io.IOException e) {
-                    o.failures.add("interleaved: " + e.getMessage());
-                }
-                o.rounds++;
-                dir.put("calibration", CalibrationTable.section(out, rounds, s));
-            }
-        }
+        InterleavedRounds.Round round = (o, r) -> InterleavedFork.run(o.pair, services.referenceJvmArgs(o.pair), s,
+                dir.scenarioFile("interleaved-" + o.pair.name() + "-" + r, ".log"));
+        new InterleavedRounds(round, System::nanoTime, line -> System.err.println("  " + line))
+                .run(out, rounds, maxTime, o -> dir.put("calibration", CalibrationTable.section(o, rounds, maxTime, s)));
         return out;
     }
 
     /** The command as results.json records it: the database's URL masked, never a password. */
     private String command(Scale s, DbOptions d) {
         StringBuilder b = new StringBuilder("calibrate --workload " + workload + " --rounds " + rounds + " --" + s.label()
-                + (interleaved ? " --interleaved" : ""));
+                + (interleaved ? " --interleaved" : "") + (maxTime != null ? " --max-time " + Numbers.formatDuration(maxTime) : ""));
         if (!d.embedded()) {
             b.append(" --db ").append(d.connection().maskedUrl());
             if (d.user() != null && !d.user().isEmpty()) {

@@ -1,5 +1,6 @@
 package org.fiberbench.cli.calibrate;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -23,6 +24,11 @@ final class CalibrationTable {
             for (String f : o.failures) {
                 b.append("    failed: ").append(f).append('\n');
             }
+            if (o.stopped == InterleavedRounds.Stop.MAX_TIME || o.stopped == InterleavedRounds.Stop.MAX_ROUNDS) {
+                b.append("    still unresolved after ").append(o.rounds).append(o.rounds == 1 ? " round, when " : " rounds, when ")
+                        .append(o.stopped == InterleavedRounds.Stop.MAX_TIME ? "--max-time was spent" : "the round limit was reached")
+                        .append('\n');
+            }
         }
         return b.toString();
     }
@@ -38,9 +44,17 @@ final class CalibrationTable {
 
     /** results.json's {@code calibration}: the settings and one entry per pair. */
     static Map<String, Object> section(List<Outcome> outcomes, int rounds, Scale scale) {
+        return section(outcomes, rounds, null, scale);
+    }
+
+    /** As above; {@code maxTime}: calibrate --interleaved --max-time's budget, or null. */
+    static Map<String, Object> section(List<Outcome> outcomes, int rounds, Duration maxTime, Scale scale) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("scale", scale.label());
         m.put("rounds", rounds);
+        if (maxTime != null) {
+            m.put("max_time_s", maxTime.toMillis() / 1000.0);
+        }
         m.put("limit_pct", Outcome.LIMIT_PCT);
         boolean paired = outcomes.stream().anyMatch(o -> o.paired);
         m.put("ratio", paired ? "fiberbench / reference per pair of batches run side by side in one fork, geometric mean per round (fork)"

@@ -39,6 +39,8 @@ final class Outcome {
     /** Paired: how many pairs each round's fork measured, in order. */
     final List<Integer> roundPairs = new ArrayList<>();
     int rounds;
+    /** With {@code --max-time}: why the pair got no more rounds; null without a budget. */
+    InterleavedRounds.Stop stopped;
 
     Outcome(Pair pair) {
         this(pair, null);
@@ -121,6 +123,9 @@ final class Outcome {
         m.put("ratio_ci_high", r == null || !r.hasInterval() || !r.interval().bounded() ? null : r.ciHigh());
         m.put("limit_pct", LIMIT_PCT);
         m.put("within_limit", verdict().label);
+        if (stopped != null) {
+            m.put("stopped", stopped.label);
+        }
         m.put("failures", List.copyOf(failures));
         return m;
     }

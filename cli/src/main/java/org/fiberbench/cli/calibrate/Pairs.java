@@ -27,16 +27,25 @@ final class Pairs {
         return PAIRS;
     }
 
-    /** The pairs {@code --workload} names: one pair, one family ({@code cpu}: every cpu pair), or all. */
+    /**
+     * The pairs {@code --workload} names: one pair, one family ({@code cpu}: every cpu pair), a
+     * comma-separated list of those ({@code jdbc,http-name}), or all; in the table's order, each once.
+     */
     static List<Pair> select(String name) {
         if (name.equals(ALL)) {
             return PAIRS;
         }
-        List<Pair> out = PAIRS.stream().filter(p -> p.name().equals(name) || p.name().startsWith(name + "-")).toList();
-        if (out.isEmpty()) {
-            throw new SpecException("--workload '" + name + "' is not accepted; accepted: " + ALL + ", " + String.join(", ", names()));
+        List<String> names = List.of(name.split(",", -1));
+        List<Pair> out = new ArrayList<>();
+        for (String n : names) {
+            List<Pair> one = PAIRS.stream().filter(p -> p.name().equals(n) || p.name().startsWith(n + "-")).toList();
+            if (one.isEmpty()) {
+                throw new SpecException("--workload '" + (names.size() > 1 ? n + "' (in '" + name + "')" : n + "'")
+                        + " is not accepted; accepted: " + ALL + ", " + String.join(", ", names()) + ", or a comma-separated list of them");
+            }
+            out.addAll(one);
         }
-        return out;
+        return PAIRS.stream().filter(out::contains).toList();
     }
 
     /** Pair names and their families, in order. */

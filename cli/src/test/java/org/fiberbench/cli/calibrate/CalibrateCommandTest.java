@@ -39,6 +39,17 @@ class CalibrateCommandTest {
     }
 
     @Test
+    void aListOfNamesSelectsEachPairOnceInTheTablesOrder() {
+        assertEquals(List.of("cpu-fixed", "jdbc-point-direct", "jdbc-point-offload", "http-name"),
+                Pairs.select("http-name,jdbc-point,cpu-fixed,jdbc-point-direct").stream().map(Pair::name).toList());
+        String err = run(2, "calibrate", "--workload", "jdbc,cpu-cached");
+        assertEquals(1, err.lines().count(), err);
+        assertTrue(err.contains("'cpu-cached' (in 'jdbc,cpu-cached')") && err.contains("a comma-separated list"), err);
+        err = run(2, "calibrate", "--workload", "cpu,");
+        assertTrue(err.contains("'' (in 'cpu,')"), err);
+    }
+
+    @Test
     void helpListsTheOptions() {
         org.fiberbench.cli.CliCapture.Outcome o = org.fiberbench.cli.CliCapture.run("calibrate", "--help");
         assertEquals(0, o.code(), o.err());
@@ -64,6 +75,14 @@ class CalibrateCommandTest {
     void roundsOutOfRangeIsBadInput() {
         String err = run(2, "calibrate", "--rounds", "0");
         assertTrue(err.contains("--rounds 0") && err.contains("1..100"), err);
+    }
+
+    @Test
+    void aTimeBudgetWithoutInterleavingIsBadInput() {
+        String err = run(2, "calibrate", "--workload", "cpu-fixed", "--max-time", "10m");
+        assertTrue(err.contains("--max-time 10m needs --interleaved") && err.trim().lines().count() == 1, err);
+        err = run(2, "calibrate", "--interleaved", "--max-time", "0s");
+        assertTrue(err.contains("0s"), err);
     }
 
     @Test
@@ -138,11 +157,16 @@ class CalibrateCommandTest {
     }
 
     /** One interleaved round of {@code pair} from the CLI, which must succeed and print it; results.json's calibration section. */
-    private static Map<?, ?> interleavedRound(String pair, Path out) throws Exception {
-        org.fiberbench.cli.CliCapture.Outcome o = org.fiberbench.cli.CliCapture.run("calibrate", "--workload", pair, "--interleaved",
-                "--rounds", "1", "--out", out.toString());
+    private static Map<?, ?> interleavedRound(String pair, Path out, String... more) throws Exception {
+        List<String> args = new java.util.ArrayList<>(List.of("calibrate", "--workload", pair, "--interleaved", "--rounds", "1",
+                "--out", out.toString()));
+        args.addAll(List.of(more));
+        org.fiberbench.cli.CliCapture.Outcome o = org.fiberbench.cli.CliCapture.run(args.toArray(String[]::new));
         assertEquals(0, o.code(), o.err());
         assertTrue(o.out().contains(pair) && o.err().contains("(interleaved)"), o.out() + o.err());
+        if (more.length > 0) {
+            assertTrue(o.out().contains("still unresolved after 1 round, when --max-time was spent"), o.out());
+        }
         return (Map<?, ?>) new ObjectMapper().readValue(out.resolve("results.json").toFile(), Map.class).get("calibration");
     }
 
@@ -170,11 +194,13 @@ class CalibrateCommandTest {
      * One real interleaved round of sleep-default from the CLI: a fork runs both batches 20 times
      * (10 unmeasured), results.json holds the 10 pairs side by side and validates against the schema,
      * and the ratio is taken pair by pair. Sleeping batches of 100 ms are the same work on both sides.
+     * With a budget of one second, shorter than a round, no second round starts, and the pair says why.
      */
     @Test
     void anInterleavedRoundMeasuresBothSidesInOneForkPairByPair() throws Exception {
         Path out = tmp.resolve("interleaved");
-        Map<?, ?> cal = interleavedRound("sleep-default", out);
+        Map<?, ?> cal = interleavedRound("sleep-default", out, "--max-time", "1s");
+        assertEquals(1.0, ((Number) cal.get("max_time_s")).doubleValue());
         assertTrue(((String) cal.get("ratio")).startsWith("fiberbench / reference per pair of batches run side by side in one fork"), cal.toString());
         Map<?, ?> entry = (Map<?, ?>) ((List<?>) cal.get("pairs")).get(0);
         assertEquals(Boolean.TRUE, entry.get("interleaved"));
@@ -193,6 +219,7 @@ class CalibrateCommandTest {
         double geometric = Math.exp(sum / ref.size());
         assertEquals(geometric, ((Number) entry.get("ratio")).doubleValue(), 1e-9, "the geometric mean of the per-pair ratios");
         assertEquals(1, ((List<?>) entry.get("round_ratios")).size());
+        assertEquals("max_time", entry.get("stopped"));
         assertEquals(geometric, ((Number) ((List<?>) entry.get("round_ratios")).get(0)).doubleValue(), 1e-9, "one round: its geometric mean");
         assertTrue(((String) ((Map<?, ?>) entry.get("reference")).get("command")).startsWith("calibrate --interleaved --workload sleep-default"));
         assertTrue(Files.exists(out.resolve("scenarios/interleaved-sleep-default-1.log")), "the fork's log is kept");

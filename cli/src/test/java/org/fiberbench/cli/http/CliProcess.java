@@ -71,6 +71,47 @@ final class CliProcess implements AutoCloseable {
         }
     }
 
+    private static final String[] TCP_STATES = {"?", "ESTABLISHED", "SYN_SENT", "SYN_RECV", "FIN_WAIT1", "FIN_WAIT2",
+        "TIME_WAIT", "CLOSE", "CLOSE_WAIT", "LAST_ACK", "LISTEN", "CLOSING"};
+
+    /**
+     * What the process's descriptors are, counted by kind: a TCP socket by its state (from {@code
+     * /proc/PID/net/tcp*}), a file, a pipe, an epoll instance. For a failure message: which ones stayed.
+     */
+    Map<String, Integer> descriptorKinds() throws IOException {
+        String pid = Long.toString(process.pid());
+        Map<String, String> tcp = new java.util.HashMap<>();
+        for (String table : List.of("tcp", "tcp6")) {
+            Path p = Path.of("/proc", pid, "net", table);
+            if (!Files.exists(p)) {
+                continue;
+            }
+            List<String> lines = Files.readAllLines(p, StandardCharsets.US_ASCII);
+            for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+                String[] c = line.trim().split("\\s+");
+                if (c.length > 9) {
+                    int st = Integer.parseInt(c[3], 16);
+                    tcp.put(c[9], st < TCP_STATES.length ? TCP_STATES[st] : c[3]);
+                }
+            }
+        }
+        Map<String, Integer> kinds = new java.util.TreeMap<>();
+        try (var s = Files.list(Path.of("/proc", pid, "fd"))) {
+            for (Path fd : (Iterable<Path>) s::iterator) {
+                String target;
+                try {
+                    target = Files.readSymbolicLink(fd).toString();
+                } catch (IOException closedMeanwhile) {
+                    continue;
+                }
+                String kind = target.startsWith("socket:[") ? "socket " + tcp.getOrDefault(target.substring(8, target.length() - 1), "(not TCP)")
+                        : target.startsWith("/") ? "file" : target.replaceAll(":?\\[[0-9]+\\]$", "");
+                kinds.merge(kind, 1, Integer::sum);
+            }
+        }
+        return kinds;
+    }
+
     /** The exit status, or -1 when it has not exited within {@code millis}. */
     int awaitExitMillis(long millis) throws InterruptedException {
         return process.waitFor(millis, TimeUnit.MILLISECONDS) ? process.exitValue() : -1;

@@ -102,6 +102,7 @@ class ServeUnderLoadTest {
             awaitReady(serve);
             assertEquals(200, get("/thread/name", 10_000));
             int before = serve.descriptors();
+            Map<String, Integer> kindsBefore = serve.descriptorKinds();
             int peak = before;
             int refused = 0;
             List<String> threadName = new ArrayList<>();
@@ -137,7 +138,9 @@ class ServeUnderLoadTest {
                 Thread.sleep(100);
                 after = serve.descriptors();
             }
-            assertTrue(after <= before + 8, "descriptors back to " + after + " from " + before + ": " + figures);
+            String kinds = kindsBefore + " -> " + serve.descriptorKinds();
+            System.out.println("overload: descriptors " + before + " -> " + after + ": " + kinds);
+            assertTrue(after <= before + 8, "descriptors back to " + after + " from " + before + " (" + kinds + "): " + figures);
         }
     }
 
