@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -20,12 +21,11 @@ import java.util.function.LongSupplier;
 final class InterleavedRounds {
     /** Why a pair stopped getting rounds; only when a budget was given. */
     enum Stop {
-        RESOLVED("resolved"), MAX_TIME("max_time"), MAX_ROUNDS("max_rounds"), FAILED("failed");
+        RESOLVED, MAX_TIME, MAX_ROUNDS, FAILED;
 
-        final String label;
-
-        Stop(String label) {
-            this.label = label;
+        /** results.json's name: {@code max_time}. */
+        String label() {
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 

@@ -124,7 +124,7 @@ final class Outcome {
         m.put("limit_pct", LIMIT_PCT);
         m.put("within_limit", verdict().label);
         if (stopped != null) {
-            m.put("stopped", stopped.label);
+            m.put("stopped", stopped.label());
         }
         m.put("failures", List.copyOf(failures));
         return m;
