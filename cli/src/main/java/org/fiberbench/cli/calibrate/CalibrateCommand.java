@@ -52,6 +52,13 @@ public final class CalibrateCommand implements Callable<Integer> {
                 + " until each is within or over the limit or D (counted from the start) is spent, e.g. 60m")
     Duration maxTime;
 
+    @Option(names = "--pairs", paramLabel = "N", description = "with --interleaved: measured pairs per round instead of the"
+        + " scale's (" + InterleavedFork.QUICK_PAIRS + " quick, " + InterleavedFork.FULL_PAIRS + " full; "
+        + InterleavedFork.SLOW_QUICK_PAIRS + " and " + InterleavedFork.SLOW_FULL_PAIRS + " for the threads pairs), the warm-up"
+        + " unchanged: where operations scatter within a fork more than forks differ, more pairs per fork narrow the interval"
+        + " in less time, e.g. 120")
+    Integer pairs;
+
     @ArgGroup(exclusive = true)
     ScaleFlags scale = new ScaleFlags();
 
@@ -83,6 +90,13 @@ public final class CalibrateCommand implements Callable<Integer> {
             throw new SpecException("--max-time " + Numbers.formatDuration(maxTime)
                     + " needs --interleaved; accepted: --interleaved --max-time D, e.g. --interleaved --max-time 60m");
         }
+        if (pairs != null && !interleaved) {
+            throw new SpecException("--pairs " + pairs + " needs --interleaved; accepted: --interleaved --pairs N, e.g."
+                    + " --interleaved --pairs 120");
+        }
+        if (pairs != null && (pairs < 2 || pairs > InterleavedFork.MAX_PAIRS)) {
+            throw new SpecException("--pairs " + pairs + " is out of range; accepted: 2.." + InterleavedFork.MAX_PAIRS);
+        }
         List<Pair> selected = Pairs.select(workload);
         Scale s = scale.full ? Scale.FULL : Scale.QUICK;
         RunDirectory.checkOut(out, force);
@@ -91,19 +105,19 @@ public final class CalibrateCommand implements Callable<Integer> {
         RunDirectory run;
         // the servers first: a database that cannot be reached is one line and exit 2, before any run directory
         try (Services services = Services.start(selected, dbOptions)) {
-            List<Pair> pairs = services.resolve(selected);
+            List<Pair> resolved = services.resolve(selected);
             RunDirectory dir = RunDirectory.create(out, force, "calibrate", s.label(), command(s, dbOptions));
             run = dir;
-            System.err.printf("fiberbench: calibrating %d pairs × %d rounds%s, results in %s%n", pairs.size(), rounds,
+            System.err.printf("fiberbench: calibrating %d pairs × %d rounds%s, results in %s%n", resolved.size(), rounds,
                     maxTime == null ? "" : ", then the unresolved ones until each is within or over the limit or "
                             + Numbers.formatDuration(maxTime) + " is spent", dir.dir());
             services.describe(line -> System.err.println("fiberbench: " + line));
             dir.warnings().forEach(w -> System.err.println("WARNING: " + w)); // a busy machine: the ratios are noisy
             if (interleaved) {
-                outcomes = interleaved(dir, pairs, s, services);
+                outcomes = interleaved(dir, resolved, s, services);
             } else {
                 Calibration c = new Calibration(new JmhSides(dir, s::settings, services), line -> System.err.println("  " + line));
-                outcomes = c.run(pairs, rounds, o -> dir.put("calibration", CalibrationTable.section(o, rounds, s)));
+                outcomes = c.run(resolved, rounds, o -> dir.put("calibration", CalibrationTable.section(o, rounds, s)));
             }
         }
         run.finish();
@@ -120,20 +134,21 @@ public final class CalibrateCommand implements Callable<Integer> {
      * Rounds of interleaved forks, one per pair and round, and with {@code --max-time} more of the
      * unresolved pairs ({@link InterleavedRounds}); results.json is rewritten after each.
      */
-    private List<Outcome> interleaved(RunDirectory dir, List<Pair> pairs, Scale s, Services services) throws InterruptedException {
+    private List<Outcome> interleaved(RunDirectory dir, List<Pair> selected, Scale s, Services services) throws InterruptedException {
         List<Outcome> out = new java.util.ArrayList<>();
-        pairs.forEach(p -> out.add(new Outcome(p, InterleavedFork.description(p, s))));
-        InterleavedRounds.Round round = (o, r) -> InterleavedFork.run(o.pair, services.referenceJvmArgs(o.pair), s,
+        selected.forEach(p -> out.add(new Outcome(p, InterleavedFork.description(p, s, pairs))));
+        InterleavedRounds.Round round = (o, r) -> InterleavedFork.run(o.pair, services.referenceJvmArgs(o.pair), s, pairs,
                 dir.scenarioFile("interleaved-" + o.pair.name() + "-" + r, ".log"));
         new InterleavedRounds(round, System::nanoTime, line -> System.err.println("  " + line))
-                .run(out, rounds, maxTime, o -> dir.put("calibration", CalibrationTable.section(o, rounds, maxTime, s)));
+                .run(out, rounds, maxTime, o -> dir.put("calibration", CalibrationTable.section(o, rounds, maxTime, pairs, s)));
         return out;
     }
 
     /** The command as results.json records it: the database's URL masked, never a password. */
     private String command(Scale s, DbOptions d) {
         StringBuilder b = new StringBuilder("calibrate --workload " + workload + " --rounds " + rounds + " --" + s.label()
-                + (interleaved ? " --interleaved" : "") + (maxTime != null ? " --max-time " + Numbers.formatDuration(maxTime) : ""));
+                + (interleaved ? " --interleaved" : "") + (maxTime != null ? " --max-time " + Numbers.formatDuration(maxTime) : "")
+                + (pairs != null ? " --pairs " + pairs : ""));
         if (!d.embedded()) {
             b.append(" --db ").append(d.connection().maskedUrl());
             if (d.user() != null && !d.user().isEmpty()) {

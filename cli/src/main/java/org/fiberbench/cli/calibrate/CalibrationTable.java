@@ -44,16 +44,22 @@ final class CalibrationTable {
 
     /** results.json's {@code calibration}: the settings and one entry per pair. */
     static Map<String, Object> section(List<Outcome> outcomes, int rounds, Scale scale) {
-        return section(outcomes, rounds, null, scale);
+        return section(outcomes, rounds, null, null, scale);
     }
 
-    /** As above; {@code maxTime}: calibrate --interleaved --max-time's budget, or null. */
-    static Map<String, Object> section(List<Outcome> outcomes, int rounds, Duration maxTime, Scale scale) {
+    /**
+     * As above; {@code maxTime}: calibrate --interleaved --max-time's budget, {@code pairs}: its
+     * --pairs (measured pairs per round), each null when not given.
+     */
+    static Map<String, Object> section(List<Outcome> outcomes, int rounds, Duration maxTime, Integer pairs, Scale scale) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("scale", scale.label());
         m.put("rounds", rounds);
         if (maxTime != null) {
             m.put("max_time_s", maxTime.toMillis() / 1000.0);
+        }
+        if (pairs != null) {
+            m.put("pairs_per_round", pairs);
         }
         m.put("limit_pct", Outcome.LIMIT_PCT);
         boolean paired = outcomes.stream().anyMatch(o -> o.paired);

@@ -39,6 +39,8 @@ final class InterleavedFork {
     static final int SLOW_QUICK_PAIRS = 5;
     static final int SLOW_FULL_WARMUP = 5;
     static final int SLOW_FULL_PAIRS = 10;
+    /** {@code --pairs}: the measured pairs of one round, at most. */
+    static final int MAX_PAIRS = 1000;
     /** A fork's bound: its pairs take seconds to minutes; a hung one is ended, not waited out. */
     static final long TIMEOUT_MINUTES = 30;
 
@@ -65,25 +67,34 @@ final class InterleavedFork {
         return cmd;
     }
 
-    /** Warm-up and measured pairs of one round of {@code p} at scale {@code s}. */
-    static int[] pairs(Pair p, Scale s) {
+    /**
+     * Warm-up and measured pairs of one round of {@code p} at scale {@code s}; {@code measured}, when
+     * not null ({@code --pairs}), replaces the scale's measured count and leaves the warm-up as it is.
+     */
+    static int[] pairs(Pair p, Scale s, Integer measured) {
         boolean full = s == Scale.FULL;
-        return p.slow() ? new int[] {full ? SLOW_FULL_WARMUP : SLOW_QUICK_WARMUP, full ? SLOW_FULL_PAIRS : SLOW_QUICK_PAIRS}
+        int[] n = p.slow() ? new int[] {full ? SLOW_FULL_WARMUP : SLOW_QUICK_WARMUP, full ? SLOW_FULL_PAIRS : SLOW_QUICK_PAIRS}
                 : new int[] {full ? FULL_WARMUP : QUICK_WARMUP, full ? FULL_PAIRS : QUICK_PAIRS};
+        if (measured != null) {
+            n[1] = measured;
+        }
+        return n;
     }
 
     /** What a reader of results.json runs to repeat one round of {@code p}. */
-    static String description(Pair p, Scale s) {
-        return "calibrate --interleaved --workload " + p.name() + " --" + s.label() + " (" + InterleavedBatches.MAIN + " "
-                + p.benchmark().substring(Pair.PACKAGE.length()) + " " + p.executor() + " " + p.workload() + ")";
+    static String description(Pair p, Scale s, Integer measured) {
+        return "calibrate --interleaved --workload " + p.name() + " --" + s.label() + (measured != null ? " --pairs " + measured : "")
+                + " (" + InterleavedBatches.MAIN + " " + p.benchmark().substring(Pair.PACKAGE.length()) + " " + p.executor() + " "
+                + p.workload() + ")";
     }
 
     /**
-     * Runs one round of {@code p}; returns {reference ms, fiberbench ms} per measured pair. The fork's
+     * Runs one round of {@code p} ({@code measured}: {@code --pairs}, or null); returns {reference ms, fiberbench ms} per measured pair. The fork's
      * stderr goes to {@code log}; a fork that fails, hangs or measures nothing is an exception naming why.
      */
-    static double[][] run(Pair p, List<String> serviceArgs, Scale s, Path log) throws IOException, InterruptedException {
-        int[] n = pairs(p, s);
+    static double[][] run(Pair p, List<String> serviceArgs, Scale s, Integer measured, Path log)
+            throws IOException, InterruptedException {
+        int[] n = pairs(p, s, measured);
         int pairs = n[1];
         Process fork = new ProcessBuilder(command(p, serviceArgs, n[0], pairs)).redirectError(log.toFile()).start();
         List<double[]> got = new ArrayList<>();

@@ -86,6 +86,17 @@ class CalibrateCommandTest {
     }
 
     @Test
+    void measuredPairsOutOfRangeOrWithoutInterleavingAreBadInput() {
+        String err = run(2, "calibrate", "--workload", "cpu-fixed", "--pairs", "40");
+        assertTrue(err.contains("--pairs 40 needs --interleaved") && err.trim().lines().count() == 1, err);
+        err = run(2, "calibrate", "--interleaved", "--workload", "cpu-fixed", "--pairs", "1");
+        assertTrue(err.contains("--pairs 1 is out of range; accepted: 2.." + InterleavedFork.MAX_PAIRS)
+                && err.trim().lines().count() == 1, err);
+        err = run(2, "calibrate", "--interleaved", "--workload", "cpu-fixed", "--pairs", "1001");
+        assertTrue(err.contains("--pairs 1001 is out of range"), err);
+    }
+
+    @Test
     void quickAndFullTogetherIsBadInput() {
         run(2, "calibrate", "--quick", "--full");
     }
@@ -164,7 +175,7 @@ class CalibrateCommandTest {
         org.fiberbench.cli.CliCapture.Outcome o = org.fiberbench.cli.CliCapture.run(args.toArray(String[]::new));
         assertEquals(0, o.code(), o.err());
         assertTrue(o.out().contains(pair) && o.err().contains("(interleaved)"), o.out() + o.err());
-        if (more.length > 0) {
+        if (args.contains("--max-time")) {
             assertTrue(o.out().contains("still unresolved after 1 round, when --max-time was spent"), o.out());
         }
         return (Map<?, ?>) new ObjectMapper().readValue(out.resolve("results.json").toFile(), Map.class).get("calibration");
@@ -173,20 +184,24 @@ class CalibrateCommandTest {
     /**
      * One real interleaved round of a database pair: the fork reads the embedded database through
      * the secret channel, both sides query it pair by pair, and each side's batches are real queries
-     * (1000 of them take more than a millisecond), none failed.
+     * (1000 of them take more than a millisecond), none failed. {@code --pairs 4} measures four pairs
+     * instead of the scale's ten, and results.json and the command that repeats the round say so.
      */
     @Test
     void anInterleavedDatabaseRoundQueriesTheSharedDatabaseOnBothSides() throws Exception {
         Path out = tmp.resolve("interleaved-db");
-        Map<?, ?> entry = (Map<?, ?>) ((List<?>) interleavedRound("jdbc-point-offload", out).get("pairs")).get(0);
+        Map<?, ?> cal = interleavedRound("jdbc-point-offload", out, "--pairs", "4");
+        assertEquals(4, cal.get("pairs_per_round"));
+        Map<?, ?> entry = (Map<?, ?>) ((List<?>) cal.get("pairs")).get(0);
         assertEquals(List.of(), entry.get("failures"));
         assertEquals(Boolean.TRUE, entry.get("interleaved"));
         for (String side : new String[] {"reference", "fiberbench"}) {
             List<?> v = (List<?>) ((Map<?, ?>) entry.get(side)).get("iterations");
-            assertEquals(InterleavedFork.QUICK_PAIRS, v.size(), side);
+            assertEquals(4, v.size(), side);
             assertTrue(v.stream().allMatch(x -> ((Number) x).doubleValue() > 1), side + ": " + v);
         }
-        assertTrue(((String) ((Map<?, ?>) entry.get("reference")).get("command")).contains("ReferenceDatabaseBenchmark.batch"), entry.toString());
+        String command = (String) ((Map<?, ?>) entry.get("reference")).get("command");
+        assertTrue(command.contains("ReferenceDatabaseBenchmark.batch") && command.contains(" --pairs 4 "), command);
         assertEquals(List.of(), org.fiberbench.cli.report.ResultsSchema.errors(out.resolve("results.json")));
     }
 
@@ -201,6 +216,7 @@ class CalibrateCommandTest {
         Path out = tmp.resolve("interleaved");
         Map<?, ?> cal = interleavedRound("sleep-default", out, "--max-time", "1s");
         assertEquals(1.0, ((Number) cal.get("max_time_s")).doubleValue());
+        assertTrue(!cal.containsKey("pairs_per_round"), "no --pairs, the scale's count: " + cal);
         assertTrue(((String) cal.get("ratio")).startsWith("fiberbench / reference per pair of batches run side by side in one fork"), cal.toString());
         Map<?, ?> entry = (Map<?, ?>) ((List<?>) cal.get("pairs")).get(0);
         assertEquals(Boolean.TRUE, entry.get("interleaved"));
