@@ -86,13 +86,11 @@ public final class CalibrateCommand implements Callable<Integer> {
         if (rounds < 1 || rounds > MAX_ROUNDS) {
             throw new SpecException("--rounds " + rounds + " is out of range; accepted: 1.." + MAX_ROUNDS);
         }
-        if (maxTime != null && !interleaved) {
-            throw new SpecException("--max-time " + Numbers.formatDuration(maxTime)
-                    + " needs --interleaved; accepted: --interleaved --max-time D, e.g. --interleaved --max-time 60m");
+        if (maxTime != null) {
+            needsInterleaving("--max-time", Numbers.formatDuration(maxTime), "D", "60m");
         }
-        if (pairs != null && !interleaved) {
-            throw new SpecException("--pairs " + pairs + " needs --interleaved; accepted: --interleaved --pairs N, e.g."
-                    + " --interleaved --pairs 120");
+        if (pairs != null) {
+            needsInterleaving("--pairs", pairs.toString(), "N", "120");
         }
         if (pairs != null && (pairs < 2 || pairs > InterleavedFork.MAX_PAIRS)) {
             throw new SpecException("--pairs " + pairs + " is out of range; accepted: 2.." + InterleavedFork.MAX_PAIRS);
@@ -142,6 +140,14 @@ public final class CalibrateCommand implements Callable<Integer> {
         new InterleavedRounds(round, System::nanoTime, line -> System.err.println("  " + line))
                 .run(out, rounds, maxTime, o -> dir.put("calibration", CalibrationTable.section(o, rounds, maxTime, pairs, s)));
         return out;
+    }
+
+    /** An option given as {@code flag value} that only {@code --interleaved} takes: bad input without it. */
+    private void needsInterleaving(String flag, String value, String label, String example) {
+        if (!interleaved) {
+            throw new SpecException(flag + " " + value + " needs --interleaved; accepted: --interleaved " + flag + " " + label
+                    + ", e.g. --interleaved " + flag + " " + example);
+        }
     }
 
     /** The command as results.json records it: the database's URL masked, never a password. */
