@@ -25,7 +25,8 @@ import picocli.CommandLine.Option;
 @Command(name = "calibrate", mixinStandardHelpOptions = true, description = "Run the hand-written reference benchmarks and the same fiberbench scenarios,"
         + " alternated, and print fiberbench's cost over them (ratio, interval, within 2%%?).")
 public final class CalibrateCommand implements Callable<Integer> {
-    static final int MAX_ROUNDS = 100;
+    /** Rounds of one pair in one run, at most: with --max-time, the budget is what stops a long run. */
+    static final int MAX_ROUNDS = 1000;
     /** Interleaved rounds by default: the interval is taken over the forks, so it needs several. */
     static final int INTERLEAVED_ROUNDS = 10;
 
@@ -119,7 +120,7 @@ public final class CalibrateCommand implements Callable<Integer> {
             }
         }
         run.finish();
-        System.out.print(CalibrationTable.text(outcomes));
+        System.out.print(CalibrationTable.text(outcomes, s));
         System.out.println("results: " + run.dir().resolve("results.json"));
         if (run.unsaved() != null) {
             System.err.println("fiberbench: " + run.unsaved());

@@ -13,8 +13,12 @@ final class CalibrationTable {
     private CalibrationTable() {
     }
 
-    /** One line per pair: reference ± error, fiberbench ± error, ratio [interval], within the limit. */
-    static String text(List<Outcome> outcomes) {
+    /**
+     * One line per pair: reference ± error, fiberbench ± error, ratio [interval], within the limit;
+     * under an unresolved interleaved pair, where its spread comes from and the quickest run that
+     * would resolve it at {@code scale} ({@link VarianceSplit}).
+     */
+    static String text(List<Outcome> outcomes, Scale scale) {
         StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%-17s %22s %22s  %-26s %s%n", "pair",
                 "reference ms/op", "fiberbench ms/op", "fiberbench/reference", "within " + (int) Outcome.LIMIT_PCT + "%"));
         for (Outcome o : outcomes) {
@@ -28,6 +32,10 @@ final class CalibrationTable {
                 b.append("    still unresolved after ").append(o.rounds).append(o.rounds == 1 ? " round, when " : " rounds, when ")
                         .append(o.stopped == InterleavedRounds.Stop.MAX_TIME ? "--max-time was spent" : "the round limit was reached")
                         .append('\n');
+            }
+            VarianceSplit split = o.verdict() == Outcome.Verdict.UNRESOLVED ? VarianceSplit.of(o) : null;
+            if (split != null) {
+                b.append("    ").append(split.line(o.pair.name(), scale)).append('\n');
             }
         }
         return b.toString();

@@ -79,6 +79,7 @@ final class InterleavedRounds {
                         o.fiberbench.add(v[1][i]);
                     }
                     o.roundPairs.add(v[0].length);
+                    o.roundSeconds.add((nanoClock.getAsLong() - t0) / 1e9);
                 } catch (IOException e) {
                     o.failures.add("interleaved: " + e.getMessage());
                 }

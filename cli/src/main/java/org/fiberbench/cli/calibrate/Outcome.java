@@ -38,6 +38,8 @@ final class Outcome {
     final String pairedCommand;
     /** Paired: how many pairs each round's fork measured, in order. */
     final List<Integer> roundPairs = new ArrayList<>();
+    /** Paired: each round's wall time in seconds, its fork's start and warm-up included, in order. */
+    final List<Double> roundSeconds = new ArrayList<>();
     int rounds;
     /** With {@code --max-time}: why the pair got no more rounds; null without a budget. */
     InterleavedRounds.Stop stopped;
@@ -116,6 +118,11 @@ final class Outcome {
         if (paired) {
             m.put("interleaved", true);
             m.put("round_ratios", Arrays.stream(roundRatios()).boxed().toList());
+            m.put("round_seconds", List.copyOf(roundSeconds));
+            VarianceSplit split = VarianceSplit.of(this);
+            if (split != null) {
+                m.put("variance_split", split.section());
+            }
         }
         Ratio r = ratio();
         m.put("ratio", r == null ? null : r.value());

@@ -74,7 +74,7 @@ class CalibrateCommandTest {
     @Test
     void roundsOutOfRangeIsBadInput() {
         String err = run(2, "calibrate", "--rounds", "0");
-        assertTrue(err.contains("--rounds 0") && err.contains("1..100"), err);
+        assertTrue(err.contains("--rounds 0") && err.contains("1..1000"), err);
     }
 
     @Test
@@ -239,6 +239,44 @@ class CalibrateCommandTest {
         assertEquals(geometric, ((Number) ((List<?>) entry.get("round_ratios")).get(0)).doubleValue(), 1e-9, "one round: its geometric mean");
         assertTrue(((String) ((Map<?, ?>) entry.get("reference")).get("command")).startsWith("calibrate --interleaved --workload sleep-default"));
         assertTrue(Files.exists(out.resolve("scenarios/interleaved-sleep-default-1.log")), "the fork's log is kept");
+        assertEquals(List.of(), org.fiberbench.cli.report.ResultsSchema.errors(out.resolve("results.json")));
+    }
+
+    /**
+     * Three real interleaved rounds of two pairs each: results.json keeps each round's wall time (its
+     * fork's start and warm-up included, so more than its measured pairs) and the split of the
+     * rounds' spread, and the table says it under the pair while the pair is unresolved.
+     */
+    @Test
+    void threeRoundsSplitTheirSpreadAndSuggestAPairCount() throws Exception {
+        Path out = tmp.resolve("split");
+        org.fiberbench.cli.CliCapture.Outcome o = org.fiberbench.cli.CliCapture.run("calibrate", "--workload", "sleep-default",
+                "--interleaved", "--rounds", "3", "--pairs", "2", "--out", out.toString());
+        assertEquals(0, o.code(), o.err());
+        Map<?, ?> cal = (Map<?, ?>) new ObjectMapper().readValue(out.resolve("results.json").toFile(), Map.class).get("calibration");
+        Map<?, ?> entry = (Map<?, ?>) ((List<?>) cal.get("pairs")).get(0);
+        List<?> seconds = (List<?>) entry.get("round_seconds");
+        assertEquals(3, seconds.size());
+        List<?> ref = (List<?>) ((Map<?, ?>) entry.get("reference")).get("iterations");
+        List<?> fb = (List<?>) ((Map<?, ?>) entry.get("fiberbench")).get("iterations");
+        for (int r = 0; r < 3; r++) {
+            double measured = 0;
+            for (int i = 2 * r; i < 2 * r + 2; i++) {
+                measured += (((Number) ref.get(i)).doubleValue() + ((Number) fb.get(i)).doubleValue()) / 1000;
+            }
+            // 20 warm-up pairs of two 100 ms batches come before the two measured ones
+            assertTrue(((Number) seconds.get(r)).doubleValue() > measured + 4, "round " + r + ": " + seconds + ", measured " + measured);
+        }
+        Map<?, ?> split = (Map<?, ?>) entry.get("variance_split");
+        assertEquals(3, split.get("rounds"));
+        assertTrue(((Number) split.get("fixed_s")).doubleValue() > 4, split.toString());
+        double perPair = ((Number) split.get("per_pair_s")).doubleValue();
+        assertTrue(perPair > 0.2 && perPair < 1.0, "two sleeping batches of 100 ms, not a round: " + split);
+        int suggested = ((Number) split.get("suggested_pairs")).intValue();
+        assertTrue(suggested >= 2 && suggested <= InterleavedFork.MAX_PAIRS, split.toString());
+        if ("unresolved".equals(entry.get("within_limit"))) {
+            assertTrue(o.out().contains("spread over 3 rounds: ") && o.out().contains("--pairs " + suggested), o.out());
+        }
         assertEquals(List.of(), org.fiberbench.cli.report.ResultsSchema.errors(out.resolve("results.json")));
     }
 }

@@ -66,7 +66,7 @@ class CalibrationTest {
         assertEquals(Outcome.Verdict.WITHIN, out.get(0).verdict(), out.get(0).ratio().text());
         assertEquals(Outcome.Verdict.OVER, out.get(1).verdict(), out.get(1).ratio().text());
         assertEquals(Outcome.Verdict.UNRESOLVED, out.get(2).verdict(), out.get(2).ratio().text());
-        String table = CalibrationTable.text(out);
+        String table = CalibrationTable.text(out, Scale.QUICK);
         assertTrue(table.contains("cpu-fixed") && table.contains(out.get(1).ratio().text()) && table.contains(" no"), table);
     }
 
@@ -85,7 +85,7 @@ class CalibrationTest {
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> entries = (List<Map<String, Object>>) section.get("pairs");
         assertEquals("failed", entries.get(0).get("within_limit"));
-        assertTrue(CalibrationTable.text(out).contains("failed: fiberbench: fork died"), CalibrationTable.text(out));
+        assertTrue(CalibrationTable.text(out, Scale.QUICK).contains("failed: fiberbench: fork died"), CalibrationTable.text(out, Scale.QUICK));
     }
 
     @Test

@@ -62,6 +62,7 @@ class InterleavedRoundsTest {
         assertEquals(Outcome.Verdict.UNRESOLVED, out.get(0).verdict(), "three rounds of ±5%: still open");
         assertNull(out.get(0).stopped);
         assertTrue(!out.get(0).section().containsKey("stopped"));
+        assertEquals(List.of(60.0, 60.0, 60.0), out.get(0).roundSeconds, "each round's wall time, from the clock");
     }
 
     /**
@@ -87,8 +88,8 @@ class InterleavedRoundsTest {
         assertEquals(InterleavedRounds.Stop.MAX_TIME, out.get(2).stopped);
         assertEquals(20 * MINUTE, now, "no round ends past the budget");
         assertEquals("max_time", out.get(2).section().get("stopped"));
-        assertTrue(CalibrationTable.text(out).contains("still unresolved after 16 rounds, when --max-time was spent"),
-                CalibrationTable.text(out));
+        assertTrue(CalibrationTable.text(out, Scale.QUICK).contains("still unresolved after 16 rounds, when --max-time was spent"),
+                CalibrationTable.text(out, Scale.QUICK));
     }
 
     /** A pair that resolves late stops then, and one that never does stops at the round limit. */

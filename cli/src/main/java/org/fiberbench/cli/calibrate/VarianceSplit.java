@@ -1,0 +1,179 @@
+package org.fiberbench.cli.calibrate;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.fiberbench.stats.Ratio;
+import org.fiberbench.stats.Sample;
+
+/**
+ * Where an interleaved pair's spread comes from, and the quickest way to narrow it. A round's ratio
+ * (its fork's geometric mean of per-pair ratios) varies for two reasons: operations scatter within
+ * the fork, which more pairs a fork average out, and the fork itself shifts one side against the
+ * other (how that JVM compiled and scheduled them), which only more forks average out. From the
+ * rounds so far: σ_w, the pooled standard deviation of the per-pair log ratios about their round's
+ * mean; σ_r, that of the rounds' log ratios; and the fork's own shift σ_f, with σ_f² = σ_r² − σ_w² ·
+ * mean(1/k) (zero when the scatter explains all of σ_r). A round of k pairs costs about a + b·k
+ * seconds (a: the fork's start and warm-up; b: one measured pair, both sides), so the time to an
+ * interval of a given width, proportional to (a + b·k)(σ_f² + σ_w²/k), is least at k = σ_w/σ_f ·
+ * √(a/b). With no shift seen, more pairs always help; the count at which the fixed cost is a tenth
+ * of a round is suggested. Then: how many rounds of that many pairs an interval needs to end on one
+ * side of the limit, if the ratio stays where it is.
+ *
+ * @param rounds the rounds it was taken over
+ * @param withinSd σ_w, per pair, in natural-log units (0.05 is about 5%)
+ * @param roundsSd σ_r, observed
+ * @param forkSd σ_f, estimated
+ * @param fixedSeconds a
+ * @param pairSeconds b
+ * @param pairs the suggested measured pairs a round
+ * @param roundsNeeded rounds of {@code pairs} to decide the verdict at the present ratio; null when the ratio
+ *     sits on the limit or so near it that {@link #MAX_SEARCH} rounds would not decide it
+ */
+record VarianceSplit(int rounds, double withinSd, double roundsSd, double forkSd, double fixedSeconds, double pairSeconds,
+        int pairs, Integer roundsNeeded) {
+    /** Rounds before a split is taken: two would give σ_r a single degree of freedom. */
+    static final int MIN_ROUNDS = 3;
+    /** Beyond this many rounds the verdict is called out of reach (and roundsNeeded null). */
+    static final int MAX_SEARCH = 1_000_000;
+
+    /**
+     * The split of {@code o}'s rounds, or null when {@code o} was not interleaved, has fewer than
+     * {@link #MIN_ROUNDS} rounds, a round of fewer than two pairs, no round times, or a time that is
+     * not a positive number.
+     */
+    static VarianceSplit of(Outcome o) {
+        int n = o.roundPairs.size();
+        if (!o.paired || n < MIN_ROUNDS || o.roundSeconds.size() != n || o.roundPairs.stream().anyMatch(k -> k < 2)) {
+            return null;
+        }
+        double[] roundLogs = new double[n];
+        double within = 0;
+        int withinDf = 0;
+        double inverseK = 0;
+        double fixed = 0;
+        double perPair = 0;
+        int at = 0;
+        for (int r = 0; r < n; r++) {
+            int k = o.roundPairs.get(r);
+            double[] logs = new double[k];
+            double measured = 0;
+            for (int i = 0; i < k; i++) {
+                double ref = o.reference.get(at + i);
+                double fb = o.fiberbench.get(at + i);
+                if (!(ref > 0 && fb > 0) || Double.isInfinite(ref) || Double.isInfinite(fb)) {
+                    return null;
+                }
+                logs[i] = Math.log(fb / ref);
+                measured += (ref + fb) / 1000;
+            }
+            Sample s = Sample.of(logs);
+            roundLogs[r] = s.mean();
+            within += s.variance() * (k - 1);
+            withinDf += k - 1;
+            inverseK += 1.0 / k;
+            fixed += o.roundSeconds.get(r) - measured;
+            perPair += measured / k;
+            at += k;
+        }
+        double withinVar = within / withinDf;
+        double roundsVar = Sample.of(roundLogs).variance();
+        double forkVar = Math.max(0, roundsVar - withinVar * inverseK / n);
+        double a = Math.max(fixed / n, 1e-3);
+        double b = Math.max(perPair / n, 1e-6);
+        double best = forkVar > 0 ? Math.sqrt(withinVar / forkVar) * Math.sqrt(a / b) : 9 * a / b;
+        int pairs = (int) Math.max(2, Math.min(InterleavedFork.MAX_PAIRS, Math.round(best)));
+        double centre = Math.log(Ratio.geometricMean(o.roundRatios()));
+        double margin = Math.abs(centre - Math.log(1 + Outcome.LIMIT_PCT / 100));
+        Integer needed = roundsNeeded(Math.sqrt(forkVar + withinVar / pairs), margin);
+        return new VarianceSplit(n, Math.sqrt(withinVar), Math.sqrt(roundsVar), Math.sqrt(forkVar), a, b, pairs, needed);
+    }
+
+    /**
+     * The fewest rounds (at least 2) whose Student interval at {@link Ratio#CONFIDENCE}, for rounds
+     * that vary by {@code sd}, is narrower on each side than {@code margin}; null beyond {@link
+     * #MAX_SEARCH} or when the margin is 0. The half-width falls as rounds are added, so a binary
+     * search finds it.
+     */
+    static Integer roundsNeeded(double sd, double margin) {
+        if (!(margin > 0)) {
+            return null;
+        }
+        if (halfWidth(sd, 2) < margin) {
+            return 2;
+        }
+        if (halfWidth(sd, MAX_SEARCH) >= margin) {
+            return null;
+        }
+        int lo = 2;
+        int hi = MAX_SEARCH;
+        while (hi - lo > 1) {
+            int mid = (lo + hi) >>> 1;
+            if (halfWidth(sd, mid) < margin) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        return hi;
+    }
+
+    static double halfWidth(double sd, int rounds) {
+        return Sample.tQuantile(Ratio.CONFIDENCE, rounds - 1) * sd / Math.sqrt(rounds);
+    }
+
+    /** Seconds a round of {@link #pairs} takes. */
+    double roundSeconds() {
+        return fixedSeconds + pairSeconds * pairs;
+    }
+
+    /** Seconds that {@link #roundsNeeded} rounds take, or null with no such count. */
+    Double secondsNeeded() {
+        return roundsNeeded == null ? null : roundsNeeded * roundSeconds();
+    }
+
+    /**
+     * The line under an unresolved pair: the split in percent, the suggested pairs a round and what
+     * a fresh run with them would take at the present ratio, as a command to copy.
+     */
+    String line(String pair, Scale scale) {
+        String split = String.format(Locale.ROOT, "spread over %d rounds: %.1f%% a pair within a fork, %.1f%% a fork's own shift", rounds,
+                pct(withinSd), pct(forkSd));
+        if (roundsNeeded == null) {
+            return split + "; the ratio sits on the limit, so no number of rounds decides it";
+        }
+        String cost = String.format(Locale.ROOT, "about %d rounds of %d pairs (%s) at this ratio", roundsNeeded, pairs,
+                minutes(secondsNeeded()));
+        if (roundsNeeded > CalibrateCommand.MAX_ROUNDS) {
+            return split + "; quickest: " + cost + ", past the " + CalibrateCommand.MAX_ROUNDS + " rounds of one run";
+        }
+        long budget = (long) Math.ceil(secondsNeeded() * 1.5 / 60);
+        // a run measures its --rounds (10 by default) before it looks at the interval: fewer where fewer may do
+        String first = roundsNeeded < CalibrateCommand.INTERLEAVED_ROUNDS ? " --rounds " + roundsNeeded : "";
+        return split + "; quickest: " + cost + ": ./fiberbench calibrate --interleaved --" + scale.label() + " --workload " + pair
+                + " --pairs " + pairs + first + " --max-time " + Math.max(1, budget) + "m";
+    }
+
+    /** results.json's {@code variance_split} of a pair. */
+    Map<String, Object> section() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("rounds", rounds);
+        m.put("within_fork_sd", withinSd);
+        m.put("rounds_sd", roundsSd);
+        m.put("fork_shift_sd", forkSd);
+        m.put("fixed_s", fixedSeconds);
+        m.put("per_pair_s", pairSeconds);
+        m.put("suggested_pairs", pairs);
+        m.put("rounds_needed", roundsNeeded);
+        m.put("seconds_needed", secondsNeeded());
+        return m;
+    }
+
+    private static double pct(double logSd) {
+        return (Math.exp(logSd) - 1) * 100;
+    }
+
+    private static String minutes(double seconds) {
+        return seconds < 90 ? String.format(Locale.ROOT, "%.0f s", seconds) : String.format(Locale.ROOT, "%.0f min", seconds / 60);
+    }
+}

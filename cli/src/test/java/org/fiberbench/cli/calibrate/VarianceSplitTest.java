@@ -1,0 +1,170 @@
+package org.fiberbench.cli.calibrate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.fiberbench.stats.Ratio;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The split of an interleaved pair's spread into the scatter within a fork and the fork's own shift,
+ * on rounds made up here with known parts, and the pair count and rounds it suggests.
+ */
+class VarianceSplitTest {
+    /** An interleaved outcome whose rounds are given as per-pair log ratios, each reference at {@code refMs}. */
+    private static Outcome outcome(String pair, double refMs, double fixedSeconds, double[][] roundLogs) {
+        Outcome o = new Outcome(Pairs.select(pair).get(0), "calibrate --interleaved (test)");
+        for (double[] logs : roundLogs) {
+            double measured = 0;
+            for (double x : logs) {
+                double fb = refMs * Math.exp(x);
+                o.reference.add(refMs);
+                o.fiberbench.add(fb);
+                measured += (refMs + fb) / 1000;
+            }
+            o.roundPairs.add(logs.length);
+            o.roundSeconds.add(fixedSeconds + measured);
+            o.rounds++;
+        }
+        return o;
+    }
+
+    /** Rounds of {@code pairs} pairs: each fork shifted by N(centre, forkSd), each pair scattered by N(0, withinSd). */
+    private static double[][] made(long seed, int rounds, int pairs, double centre, double forkSd, double withinSd) {
+        Random rnd = new Random(seed);
+        double[][] out = new double[rounds][pairs];
+        for (int r = 0; r < rounds; r++) {
+            double shift = centre + forkSd * rnd.nextGaussian();
+            for (int i = 0; i < pairs; i++) {
+                out[r][i] = shift + withinSd * rnd.nextGaussian();
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void exactPartsOfAHandMadeSpread() {
+        // three forks at -s, 0, +s with pairs at their mean ± w: within 2w², rounds s², the fork's shift s² - w²
+        double w = 0.1;
+        double s = 0.1 * Math.sqrt(2);
+        double[][] logs = {{-s + w, -s - w}, {w, -w}, {s + w, s - w}};
+        VarianceSplit v = VarianceSplit.of(outcome("jdbc-point-offload", 40, 6.5, logs));
+        assertNotNull(v);
+        assertEquals(3, v.rounds());
+        assertEquals(w * Math.sqrt(2), v.withinSd(), 1e-12);
+        assertEquals(s, v.roundsSd(), 1e-12);
+        assertEquals(0.1, v.forkSd(), 1e-12);
+        assertEquals(6.5, v.fixedSeconds(), 1e-9);
+    }
+
+    /** Forks that shift by 3% and pairs that scatter by 20%, as the offload pairs did: both parts and the best count recovered. */
+    @Test
+    void recoversTheScatterAndTheShiftAndSuggestsTheCountThatNarrowsFastest() {
+        Outcome o = outcome("jdbc-point-offload", 40, 6.5, made(7, 400, 50, 0.003, 0.03, 0.2));
+        VarianceSplit v = VarianceSplit.of(o);
+        assertNotNull(v);
+        assertEquals(0.2, v.withinSd(), 0.2 * 0.03, "scatter within a fork");
+        assertEquals(0.03, v.forkSd(), 0.03 * 0.15, "the fork's own shift");
+        assertEquals(6.5, v.fixedSeconds(), 1e-6, "a round's time less its measured pairs");
+        assertEquals(0.0808, v.pairSeconds(), 0.002, "40 ms a side");
+        // k = σ_w/σ_f · √(a/b) = 6.7 · 9.0 ≈ 60
+        assertTrue(v.pairs() >= 48 && v.pairs() <= 72, "suggested " + v.pairs());
+        // the rounds at that count vary by √(0.03² + 0.2²/60) ≈ 0.039; a centre near 1.003 is about 0.017 below ln 1.02
+        double sd = Math.sqrt(v.forkSd() * v.forkSd() + v.withinSd() * v.withinSd() / v.pairs());
+        double centre = Math.log(Ratio.geometricMean(o.roundRatios()));
+        assertEquals(0.003, centre, 0.005);
+        assertEquals(VarianceSplit.roundsNeeded(sd, Math.log(1.02) - centre), v.roundsNeeded());
+        assertTrue(v.roundsNeeded() > 40 && v.roundsNeeded() < 100, "rounds " + v.roundsNeeded());
+        assertEquals(v.roundsNeeded() * (6.5 + v.pairSeconds() * v.pairs()), v.secondsNeeded(), 1e-6);
+    }
+
+    /** Where the forks do not shift, more pairs always help: the count where the fork's fixed cost is a tenth of a round. */
+    @Test
+    void withNoShiftOfTheForksTheFixedCostSetsTheCount() {
+        double w = 0.2;
+        double[][] logs = new double[5][];
+        for (int r = 0; r < logs.length; r++) {
+            logs[r] = new double[] {w, -w, w, -w};
+        }
+        VarianceSplit v = VarianceSplit.of(outcome("http-name", 60, 6.0, logs));
+        assertNotNull(v);
+        assertEquals(0, v.roundsSd(), 1e-12);
+        assertEquals(0, v.forkSd(), 0);
+        assertEquals(Math.round(9 * 6.0 / v.pairSeconds()), v.pairs());
+        VarianceSplit tiny = VarianceSplit.of(outcome("http-name", 60, 600.0, logs));
+        assertEquals(InterleavedFork.MAX_PAIRS, tiny.pairs(), "at most --pairs' own limit");
+    }
+
+    @Test
+    void roundsNeededIsTheFirstCountWhoseIntervalFitsTheMargin() {
+        Integer n = VarianceSplit.roundsNeeded(0.04, 0.0168);
+        assertNotNull(n);
+        assertTrue(VarianceSplit.halfWidth(0.04, n) < 0.0168);
+        assertTrue(VarianceSplit.halfWidth(0.04, n - 1) >= 0.0168);
+        assertTrue(n > 55 && n < 75, "t(0.999) · 0.04 / 0.0168 squared is about 62: " + n);
+        assertEquals(2, VarianceSplit.roundsNeeded(0.001, 1.0));
+        assertNull(VarianceSplit.roundsNeeded(0.04, 0), "a ratio on the limit is never decided");
+        assertNull(VarianceSplit.roundsNeeded(0.04, 1e-9), "nor one a hair from it");
+    }
+
+    @Test
+    void noSplitWithoutInterleavedRoundsEnoughOfThemAndTheirTimes() {
+        double[][] two = made(1, 2, 10, 0, 0.01, 0.1);
+        assertNull(VarianceSplit.of(outcome("cpu-fixed", 90, 3, two)), "two rounds");
+        Outcome forked = new Outcome(Pairs.select("cpu-fixed").get(0));
+        forked.reference.addAll(List.of(90.0, 91.0, 92.0));
+        forked.fiberbench.addAll(List.of(90.0, 91.0, 92.0));
+        assertNull(VarianceSplit.of(forked), "forked sides are not pairs");
+        Outcome untimed = outcome("cpu-fixed", 90, 3, made(1, 3, 10, 0, 0.01, 0.1));
+        untimed.roundSeconds.clear();
+        assertNull(VarianceSplit.of(untimed));
+        Outcome singles = outcome("cpu-fixed", 90, 3, new double[][] {{0.01}, {0.02}, {0.0}});
+        assertNull(VarianceSplit.of(singles), "one pair a round has no scatter within it");
+    }
+
+    /** The table says it under an unresolved pair, with the command that would resolve it; results.json keeps it. */
+    @Test
+    void theTableAndResultsCarryTheSplit() {
+        Outcome open = outcome("jdbc-point-offload", 40, 6.5, made(3, 12, 50, 0.003, 0.03, 0.2));
+        Outcome resolved = outcome("sleep-fixed", 100, 3, made(5, 12, 10, 0.004, 0.001, 0.003));
+        assertEquals(Outcome.Verdict.UNRESOLVED, open.verdict());
+        assertEquals(Outcome.Verdict.WITHIN, resolved.verdict());
+        String table = CalibrationTable.text(List.of(open, resolved), Scale.FULL);
+        VarianceSplit v = VarianceSplit.of(open);
+        assertTrue(table.contains("spread over 12 rounds: "), table);
+        assertTrue(table.contains("a fork's own shift; quickest: about " + v.roundsNeeded() + " rounds of " + v.pairs() + " pairs"), table);
+        assertTrue(table.contains("./fiberbench calibrate --interleaved --full --workload jdbc-point-offload --pairs " + v.pairs()
+                + " --max-time "), table);
+        assertEquals(1, table.split("spread over", -1).length - 1, "only under the unresolved pair: " + table);
+        Map<String, Object> s = open.section();
+        assertEquals(12, ((List<?>) s.get("round_seconds")).size());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> split = (Map<String, Object>) s.get("variance_split");
+        assertEquals(v.pairs(), split.get("suggested_pairs"));
+        assertEquals(v.forkSd(), (Double) split.get("fork_shift_sd"), 0);
+        assertEquals(v.roundsNeeded(), split.get("rounds_needed"));
+        assertTrue(resolved.section().containsKey("variance_split"), "kept for every interleaved pair with enough rounds");
+    }
+
+    /** The words when no single run can resolve the pair: past the round limit, or a ratio on the limit. */
+    @Test
+    void saysWhenNoRunCanResolveIt() {
+        VarianceSplit far = new VarianceSplit(10, 0.2, 0.05, 0.04, 6.5, 0.08, 50, 4000);
+        String line = far.line("jdbc-scan-offload", Scale.FULL);
+        assertTrue(line.contains("about 4000 rounds of 50 pairs (" + Math.round(4000 * 10.5 / 60) + " min) at this ratio, past the "
+                + CalibrateCommand.MAX_ROUNDS + " rounds of one run"), line);
+        assertFalse(line.contains("./fiberbench"), line);
+        VarianceSplit near = new VarianceSplit(10, 0.2, 0.05, 0.01, 6.5, 0.08, 120, 4);
+        assertTrue(near.line("http-name", Scale.QUICK).endsWith("./fiberbench calibrate --interleaved --quick --workload http-name"
+                + " --pairs 120 --rounds 4 --max-time 2m"), "fewer first rounds than the default ten: " + near.line("http-name", Scale.QUICK));
+        VarianceSplit onTheLimit = new VarianceSplit(10, 0.2, 0.05, 0.04, 6.5, 0.08, 50, null);
+        assertTrue(onTheLimit.line("jdbc-scan-offload", Scale.FULL).endsWith("the ratio sits on the limit, so no number of rounds decides it"));
+        assertNull(onTheLimit.section().get("seconds_needed"));
+    }
+}
