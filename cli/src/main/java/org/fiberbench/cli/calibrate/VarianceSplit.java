@@ -77,14 +77,15 @@ record VarianceSplit(int rounds, double withinSd, double roundsSd, double forkSd
             at += k;
         }
         double withinVar = within / withinDf;
-        double roundsVar = Sample.of(roundLogs).variance();
+        Sample roundStats = Sample.of(roundLogs);
+        double roundsVar = roundStats.variance();
         double forkVar = Math.max(0, roundsVar - withinVar * inverseK / n);
         double a = Math.max(fixed / n, 1e-3);
         double b = Math.max(perPair / n, 1e-6);
         double best = forkVar > 0 ? Math.sqrt(withinVar / forkVar) * Math.sqrt(a / b) : 9 * a / b;
         int pairs = (int) Math.max(2, Math.min(InterleavedFork.MAX_PAIRS, Math.round(best)));
-        double centre = Math.log(Ratio.geometricMean(o.roundRatios()));
-        double margin = Math.abs(centre - Math.log(1 + Outcome.LIMIT_PCT / 100));
+        // the log of the rounds' geometric mean, the ratio the verdict is taken on
+        double margin = Math.abs(roundStats.mean() - Math.log(1 + Outcome.LIMIT_PCT / 100));
         Integer needed = roundsNeeded(Math.sqrt(forkVar + withinVar / pairs), margin);
         return new VarianceSplit(n, Math.sqrt(withinVar), Math.sqrt(roundsVar), Math.sqrt(forkVar), a, b, pairs, needed);
     }
