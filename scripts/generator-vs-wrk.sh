@@ -4,7 +4,9 @@
 # whole process; for `load` also over seconds 4..D+2 alone, read from /proc/PID/stat at its
 # per-second lines, which leaves out the JVM's start-up and JIT warm-up). `load` runs 3 s of
 # warm-up (left out of its totals, as JMH leaves out warm-up iterations) and then SECONDS measured,
-# so both rates cover SECONDS of steady sending.
+# so both rates cover SECONDS of steady sending. Beside them, the server's CPU per request over the
+# same stretch (wrk: its whole run; load: seconds 4..D+2): on one 2-core box the two processes share
+# the cores, so a client whose requests cost the server more gets fewer of them answered.
 # Usage: scripts/generator-vs-wrk.sh [ROUNDS=3] [SECONDS=15] [PORT=18080] [CONNECTIONS=64]
 # Needs wrk on PATH (apt-get install wrk). Take the figures on a quiet machine.
 set -euo pipefail
@@ -31,14 +33,21 @@ for i in $(seq 1 8); do
   prev=$now
 done
 
-printf '%-6s %-6s %12s %14s %16s\n' round client "req/s" "cpu µs/req" "cpu µs/req (4s..)"
+printf '%-6s %-6s %12s %14s %16s %14s\n' round client "req/s" "cpu µs/req" "cpu µs/req (4s..)" "server µs/req"
+per_request() { # ticks-before ticks-after requests: µs of CPU per request, or - when a reading is missing
+  if [ -n "$1" ] && [ -n "$2" ] && [ "${3:-0}" -gt 0 ]; then awk -v a="$1" -v b="$2" -v t="$tick" -v n="$3" 'BEGIN {printf "%.2f", (b - a) / t * 1e6 / n}'; else echo -; fi
+}
 
 run_wrk() { # round
+  local s1 s2
+  s1=$(cpu_ticks "$server")
   ( wrk -t2 -c"$conns" -d"${secs}s" "$url" > "$work/wrk.txt"; times > "$work/wrk.times" )
+  s2=$(cpu_ticks "$server")
   reqs=$(awk '/requests in/ {print $1}' "$work/wrk.txt")
   rate=$(awk '/Requests\/sec/ {print $2}' "$work/wrk.txt")
   cpu=$(children_seconds "$work/wrk.times")
-  printf '%-6s %-6s %12.0f %14.2f %16s\n' "$1" wrk "$rate" "$(awk -v c="$cpu" -v n="$reqs" 'BEGIN {print c * 1e6 / n}')" -
+  printf '%-6s %-6s %12.0f %14.2f %16s %14s\n' "$1" wrk "$rate" "$(awk -v c="$cpu" -v n="$reqs" 'BEGIN {print c * 1e6 / n}')" - \
+    "$(per_request "$s1" "$s2" "$reqs")"
 }
 
 # Whether the load's stderr already has its per-second line for second $1; bash builtins only: a
@@ -54,11 +63,11 @@ has_second() {
 run_load() { # round
   ( ./fiberbench load "$url" --users "$conns" --warmup 3s --duration "$((secs + 3))s" --out "$work/load" --force \
       > "$work/load.txt" 2> "$work/load.err"; times > "$work/load.times" ) &
-  local sub=$! java="" c1="" c2="" last=$((secs + 2))
+  local sub=$! java="" c1="" c2="" s1="" s2="" last=$((secs + 2))
   for _ in $(seq 1 300); do java=$(pgrep -P "$sub" java || true); [ -n "$java" ] && break; sleep 0.05; done
   while kill -0 "$sub" 2>/dev/null; do
-    if [ -z "$c1" ] && has_second 3; then c1=$(cpu_ticks "$java" || true); fi
-    if [ -z "$c2" ] && has_second "$last"; then c2=$(cpu_ticks "$java" || true); fi
+    if [ -z "$c1" ] && has_second 3; then c1=$(cpu_ticks "$java" || true); s1=$(cpu_ticks "$server"); fi
+    if [ -z "$c2" ] && has_second "$last"; then c2=$(cpu_ticks "$java" || true); s2=$(cpu_ticks "$server"); fi
     sleep 0.1
   done
   wait "$sub"
@@ -66,11 +75,8 @@ run_load() { # round
   rate=$(awk '/throughput/ {print $2}' "$work/load.txt")
   cpu=$(children_seconds "$work/load.times")
   window=$(awk -v last="$last" '$2 == "requests" && ($1 + 0) >= 4 && ($1 + 0) <= last {n += $3} END {print n}' "$work/load.err")
-  windowed=-
-  if [ -n "$c1" ] && [ -n "$c2" ] && [ "$window" -gt 0 ]; then
-    windowed=$(awk -v a="$c1" -v b="$c2" -v t="$tick" -v n="$window" 'BEGIN {printf "%.2f", (b - a) / t * 1e6 / n}')
-  fi
-  printf '%-6s %-6s %12.0f %14.2f %16s\n' "$1" load "$rate" "$(awk -v c="$cpu" -v n="$reqs" 'BEGIN {print c * 1e6 / n}')" "$windowed"
+  printf '%-6s %-6s %12.0f %14.2f %16s %14s\n' "$1" load "$rate" "$(awk -v c="$cpu" -v n="$reqs" 'BEGIN {print c * 1e6 / n}')" \
+    "$(per_request "$c1" "$c2" "$window")" "$(per_request "$s1" "$s2" "$window")"
 }
 
 # ABBA: odd rounds start with wrk, even rounds with load, so neither always follows the other

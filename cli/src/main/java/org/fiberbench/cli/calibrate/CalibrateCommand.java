@@ -53,12 +53,17 @@ public final class CalibrateCommand implements Callable<Integer> {
                 + " until each is within or over the limit or D (counted from the start) is spent, e.g. 60m")
     Duration maxTime;
 
-    @Option(names = "--pairs", paramLabel = "N", description = "with --interleaved: measured pairs per round instead of the"
+    @Option(names = "--pairs", paramLabel = "N|auto", description = "with --interleaved: measured pairs per round instead of the"
         + " scale's (" + InterleavedFork.QUICK_PAIRS + " quick, " + InterleavedFork.FULL_PAIRS + " full; "
         + InterleavedFork.SLOW_QUICK_PAIRS + " and " + InterleavedFork.SLOW_FULL_PAIRS + " for the threads pairs), the warm-up"
         + " unchanged: where operations scatter within a fork more than forks differ, more pairs per fork narrow the interval"
-        + " in less time, e.g. 120")
-    Integer pairs;
+        + " in less time, e.g. 120; auto (with --max-time): the first --rounds rounds are a pilot at the scale's count, and"
+        + " a pair still unresolved after them goes on with the count its split suggests, when that is at least twice as many")
+    String pairsGiven;
+
+    /** --pairs N, else null (the scale's count, or auto's pilot). */
+    private Integer pairs;
+    private boolean autoPairs;
 
     @ArgGroup(exclusive = true)
     ScaleFlags scale = new ScaleFlags();
@@ -90,11 +95,9 @@ public final class CalibrateCommand implements Callable<Integer> {
         if (maxTime != null) {
             needsInterleaving("--max-time", Numbers.formatDuration(maxTime), "D", "60m");
         }
-        if (pairs != null) {
-            needsInterleaving("--pairs", pairs.toString(), "N", "120");
-        }
-        if (pairs != null && (pairs < 2 || pairs > InterleavedFork.MAX_PAIRS)) {
-            throw new SpecException("--pairs " + pairs + " is out of range; accepted: 2.." + InterleavedFork.MAX_PAIRS);
+        if (pairsGiven != null) {
+            needsInterleaving("--pairs", pairsGiven, "N", "120");
+            parsePairs();
         }
         List<Pair> selected = Pairs.select(workload);
         Scale s = scale.full ? Scale.FULL : Scale.QUICK;
@@ -108,8 +111,9 @@ public final class CalibrateCommand implements Callable<Integer> {
             RunDirectory dir = RunDirectory.create(out, force, "calibrate", s.label(), command(s, dbOptions));
             run = dir;
             System.err.printf("fiberbench: calibrating %d pairs × %d rounds%s, results in %s%n", resolved.size(), rounds,
-                    maxTime == null ? "" : ", then the unresolved ones until each is within or over the limit or "
-                            + Numbers.formatDuration(maxTime) + " is spent", dir.dir());
+                    maxTime == null ? "" : ", then the unresolved ones" + (autoPairs ? " (each with the pairs a round its first rounds"
+                            + " suggest)" : "") + " until each is within or over the limit or " + Numbers.formatDuration(maxTime)
+                            + " is spent", dir.dir());
             services.describe(line -> System.err.println("fiberbench: " + line));
             dir.warnings().forEach(w -> System.err.println("WARNING: " + w)); // a busy machine: the ratios are noisy
             if (interleaved) {
@@ -135,12 +139,42 @@ public final class CalibrateCommand implements Callable<Integer> {
      */
     private List<Outcome> interleaved(RunDirectory dir, List<Pair> selected, Scale s, Services services) throws InterruptedException {
         List<Outcome> out = new java.util.ArrayList<>();
-        selected.forEach(p -> out.add(new Outcome(p, InterleavedFork.description(p, s, pairs))));
-        InterleavedRounds.Round round = (o, r) -> InterleavedFork.run(o.pair, services.referenceJvmArgs(o.pair), s, pairs,
+        for (Pair p : selected) {
+            Outcome o = new Outcome(p, InterleavedFork.description(p, s, pairs));
+            o.pairsPerRound = pairs;
+            out.add(o);
+        }
+        InterleavedRounds.Round round = (o, r) -> InterleavedFork.run(o.pair, services.referenceJvmArgs(o.pair), s, o.pairsPerRound,
                 dir.scenarioFile("interleaved-" + o.pair.name() + "-" + r, ".log"));
-        new InterleavedRounds(round, System::nanoTime, line -> System.err.println("  " + line))
-                .run(out, rounds, maxTime, o -> dir.put("calibration", CalibrationTable.section(o, rounds, maxTime, pairs, s)));
+        InterleavedRounds.Recount recount = autoPairs ? (o, n) -> o.restart(n, InterleavedFork.description(o.pair, s, n)) : null;
+        Object perRound = autoPairs ? "auto" : pairs;
+        new InterleavedRounds(round, System::nanoTime, line -> System.err.println("  " + line), recount)
+                .run(out, rounds, maxTime, o -> dir.put("calibration", CalibrationTable.section(o, rounds, maxTime, perRound, s)));
         return out;
+    }
+
+    /** --pairs N (2..MAX_PAIRS) or auto, which needs a budget and a pilot of at least three rounds to split. */
+    private void parsePairs() {
+        if (pairsGiven.equals("auto")) {
+            if (maxTime == null) {
+                throw new SpecException("--pairs auto needs --max-time (the pilot's rounds come first, then the budget's);"
+                        + " accepted: --interleaved --pairs auto --max-time D, e.g. --max-time 60m");
+            }
+            if (rounds < VarianceSplit.MIN_ROUNDS) {
+                throw new SpecException("--pairs auto takes its counts from a pilot of --rounds rounds, and --rounds " + rounds
+                        + " is too few to split; accepted: --rounds " + VarianceSplit.MIN_ROUNDS + ".." + MAX_ROUNDS);
+            }
+            autoPairs = true;
+            return;
+        }
+        try {
+            pairs = Integer.parseInt(pairsGiven);
+        } catch (NumberFormatException e) {
+            throw new SpecException("--pairs " + pairsGiven + " is not a count; accepted: 2.." + InterleavedFork.MAX_PAIRS + " or auto");
+        }
+        if (pairs < 2 || pairs > InterleavedFork.MAX_PAIRS) {
+            throw new SpecException("--pairs " + pairs + " is out of range; accepted: 2.." + InterleavedFork.MAX_PAIRS + " or auto");
+        }
     }
 
     /** An option given as {@code flag value} that only {@code --interleaved} takes: bad input without it. */
@@ -155,7 +189,7 @@ public final class CalibrateCommand implements Callable<Integer> {
     private String command(Scale s, DbOptions d) {
         StringBuilder b = new StringBuilder("calibrate --workload " + workload + " --rounds " + rounds + " --" + s.label()
                 + (interleaved ? " --interleaved" : "") + (maxTime != null ? " --max-time " + Numbers.formatDuration(maxTime) : "")
-                + (pairs != null ? " --pairs " + pairs : ""));
+                + (pairsGiven != null ? " --pairs " + pairsGiven : ""));
         if (!d.embedded()) {
             b.append(" --db ").append(d.connection().maskedUrl());
             if (d.user() != null && !d.user().isEmpty()) {

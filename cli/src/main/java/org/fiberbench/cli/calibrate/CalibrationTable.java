@@ -33,6 +33,10 @@ final class CalibrationTable {
                         .append(o.stopped == InterleavedRounds.Stop.MAX_TIME ? "--max-time was spent" : "the round limit was reached")
                         .append('\n');
             }
+            if (o.pilot != null) {
+                b.append("    ").append(o.pairsPerRound).append(" pairs a round, after a pilot of ").append(o.pilotSummary)
+                        .append(" kept apart: the line is the rounds after it\n");
+            }
             VarianceSplit split = o.verdict() == Outcome.Verdict.UNRESOLVED ? VarianceSplit.of(o) : null;
             if (split != null) {
                 b.append("    ").append(split.line(o.pair.name(), scale)).append('\n');
@@ -57,9 +61,9 @@ final class CalibrationTable {
 
     /**
      * As above; {@code maxTime}: calibrate --interleaved --max-time's budget, {@code pairs}: its
-     * --pairs (measured pairs per round), each null when not given.
+     * --pairs (measured pairs per round, or "auto"), each null when not given.
      */
-    static Map<String, Object> section(List<Outcome> outcomes, int rounds, Duration maxTime, Integer pairs, Scale scale) {
+    static Map<String, Object> section(List<Outcome> outcomes, int rounds, Duration maxTime, Object pairs, Scale scale) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("scale", scale.label());
         m.put("rounds", rounds);

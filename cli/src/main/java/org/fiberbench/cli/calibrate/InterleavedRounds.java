@@ -17,6 +17,10 @@ import java.util.function.LongSupplier;
  * or its next round would not end within the budget (judged by its longest round so far). A pair
  * that resolves stops taking time, so the budget goes where the question is still open. The rounds
  * themselves are given ({@link Round}), so the schedule can be tested without forks.
+ *
+ * <p>With {@code --pairs auto} ({@link Recount}), the first rounds are a pilot: a pair still
+ * unresolved after them whose {@link VarianceSplit} asks for at least {@link #RECOUNT_FACTOR} times
+ * the pairs a round it had starts over with that count, the pilot kept apart ({@link Outcome#restart}).
  */
 final class InterleavedRounds {
     /** Why a pair stopped getting rounds; only when a budget was given. */
@@ -34,14 +38,29 @@ final class InterleavedRounds {
         double[][] run(Outcome o, int round) throws IOException, InterruptedException;
     }
 
+    /** {@code --pairs auto}: starts {@code o} over with {@code pairs} measured pairs a round. */
+    interface Recount {
+        void restart(Outcome o, int pairs);
+    }
+
+    /** A pilot's suggested count must be this many times the one it ran with before the pair starts over. */
+    static final int RECOUNT_FACTOR = 2;
+
     private final Round round;
     private final LongSupplier nanoClock;
     private final Consumer<String> progress;
+    private final Recount recount;
 
     InterleavedRounds(Round round, LongSupplier nanoClock, Consumer<String> progress) {
+        this(round, nanoClock, progress, null);
+    }
+
+    /** With {@code recount} not null, the first rounds are a pilot that may change a pair's count (with a budget). */
+    InterleavedRounds(Round round, LongSupplier nanoClock, Consumer<String> progress, Recount recount) {
         this.round = round;
         this.nanoClock = nanoClock;
         this.progress = progress;
+        this.recount = recount;
     }
 
     /**
@@ -85,6 +104,9 @@ final class InterleavedRounds {
                 }
                 longest.merge(o, nanoClock.getAsLong() - t0, Math::max);
                 o.rounds++;
+                if (r + 1 == rounds && recount != null && budget != null && open(o)) {
+                    recount(o, longest, budget.toNanos() - (nanoClock.getAsLong() - start));
+                }
                 afterEach.accept(out);
             }
         }
@@ -96,6 +118,31 @@ final class InterleavedRounds {
             }
             afterEach.accept(out);
         }
+    }
+
+    /**
+     * After the pilot: when the split asks for {@link #RECOUNT_FACTOR} times the pairs or more, and
+     * {@code leftNanos} of the budget holds {@link VarianceSplit#MIN_ROUNDS} rounds of them, the pair
+     * starts over with that count, and its longest round becomes the split's estimate of one. With
+     * less left it goes on with the count it had: starting over for a round or two would throw the
+     * pilot's rounds away for fewer.
+     */
+    private void recount(Outcome o, Map<Outcome, Long> longest, long leftNanos) {
+        VarianceSplit split = VarianceSplit.of(o);
+        int had = o.roundPairs.isEmpty() ? 0 : o.roundPairs.get(o.roundPairs.size() - 1);
+        if (split == null || split.pairs() < RECOUNT_FACTOR * had) {
+            return;
+        }
+        if (VarianceSplit.MIN_ROUNDS * split.roundSeconds() * 1e9 > leftNanos) {
+            progress.accept(String.format(Locale.ROOT, "%s: its split asks for %d pairs a round, but %d rounds of them would not"
+                    + " fit in what is left of --max-time; it goes on with %d", o.pair.name(), split.pairs(), VarianceSplit.MIN_ROUNDS, had));
+            return;
+        }
+        progress.accept(String.format(Locale.ROOT, "%s: after a pilot of %d rounds of %d pairs (%.1f%% a pair within a fork,"
+                + " %.1f%% a fork's own shift), %d pairs a round from here; the pilot is kept apart", o.pair.name(), o.rounds, had,
+                VarianceSplit.pct(split.withinSd()), VarianceSplit.pct(split.forkSd()), split.pairs()));
+        recount.restart(o, split.pairs());
+        longest.put(o, (long) (split.roundSeconds() * 1e9));
     }
 
     /** Whether {@code o} should get another round: not failed, not stopped, under the round limit and not yet resolved. */

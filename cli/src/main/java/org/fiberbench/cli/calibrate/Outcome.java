@@ -35,7 +35,16 @@ final class Outcome {
     /** Interleaved: reference[i] and fiberbench[i] are one pair of batches, measured side by side in one fork. */
     final boolean paired;
     /** What repeats a paired round (null when not paired: each side has its own command). */
-    final String pairedCommand;
+    String pairedCommand;
+    /** Paired: the measured pairs its next rounds ask of a fork; null for the scale's count. */
+    Integer pairsPerRound;
+    /**
+     * Paired, with {@code --pairs auto}: the rounds measured before the pair's count was changed, as
+     * results.json's {@code pilot}; they are kept apart, not pooled with the rounds after.
+     */
+    Map<String, Object> pilot;
+    /** The pilot in words for the table: its rounds, pairs a round and ratio. */
+    String pilotSummary;
     /** Paired: how many pairs each round's fork measured, in order. */
     final List<Integer> roundPairs = new ArrayList<>();
     /** Paired: each round's wall time in seconds, its fork's start and warm-up included, in order. */
@@ -53,6 +62,34 @@ final class Outcome {
         this.pair = pair;
         this.paired = pairedCommand != null;
         this.pairedCommand = pairedCommand;
+    }
+
+    /**
+     * Sets the rounds so far aside as the pilot and starts over with {@code pairs} measured pairs a
+     * round, repeated by {@code command}: rounds of different counts have different spreads, so one
+     * interval over both would weigh them as equals.
+     */
+    void restart(int pairs, String command) {
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("rounds", rounds);
+        p.put("pairs_per_round", List.copyOf(roundPairs));
+        p.put("command", pairedCommand);
+        p.put("round_ratios", Arrays.stream(roundRatios()).boxed().toList());
+        p.put("round_seconds", List.copyOf(roundSeconds));
+        putRatio(p);
+        VarianceSplit split = VarianceSplit.of(this);
+        p.put("variance_split", split == null ? null : split.section());
+        pilot = p;
+        Ratio r = ratio();
+        pilotSummary = rounds + (rounds == 1 ? " round" : " rounds") + " of " + roundPairs.get(0) + " pairs ("
+                + (r == null ? "no ratio" : r.text()) + ")";
+        reference.clear();
+        fiberbench.clear();
+        roundPairs.clear();
+        roundSeconds.clear();
+        rounds = 0;
+        pairsPerRound = pairs;
+        pairedCommand = command;
     }
 
     /** fiberbench / reference, or null when a side has no value. */
@@ -124,17 +161,26 @@ final class Outcome {
                 m.put("variance_split", split.section());
             }
         }
+        putRatio(m);
+        if (stopped != null) {
+            m.put("stopped", stopped.label());
+        }
+        if (pilot != null) {
+            m.put("pairs_per_round", pairsPerRound);
+            m.put("pilot", pilot);
+        }
+        m.put("failures", List.copyOf(failures));
+        return m;
+    }
+
+    /** The ratio, its interval and the verdict, into {@code m}. */
+    private void putRatio(Map<String, Object> m) {
         Ratio r = ratio();
         m.put("ratio", r == null ? null : r.value());
         m.put("ratio_ci_low", r == null || !r.hasInterval() ? null : r.ciLow());
         m.put("ratio_ci_high", r == null || !r.hasInterval() || !r.interval().bounded() ? null : r.ciHigh());
         m.put("limit_pct", LIMIT_PCT);
         m.put("within_limit", verdict().label);
-        if (stopped != null) {
-            m.put("stopped", stopped.label());
-        }
-        m.put("failures", List.copyOf(failures));
-        return m;
     }
 
     private static Map<String, Object> side(List<Double> v, String command) {

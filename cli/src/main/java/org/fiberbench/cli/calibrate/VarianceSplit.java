@@ -1,5 +1,6 @@
 package org.fiberbench.cli.calibrate;
 
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -14,11 +15,10 @@ import org.fiberbench.stats.Sample;
  * rounds so far: σ_w, the pooled standard deviation of the per-pair log ratios about their round's
  * mean; σ_r, that of the rounds' log ratios; and the fork's own shift σ_f, with σ_f² = σ_r² − σ_w² ·
  * mean(1/k) (zero when the scatter explains all of σ_r). A round of k pairs costs about a + b·k
- * seconds (a: the fork's start and warm-up; b: one measured pair, both sides), so the time to an
- * interval of a given width, proportional to (a + b·k)(σ_f² + σ_w²/k), is least at k = σ_w/σ_f ·
- * √(a/b). With no shift seen, more pairs always help; the count at which the fixed cost is a tenth
- * of a round is suggested. Then: how many rounds of that many pairs an interval needs to end on one
- * side of the limit, if the ratio stays where it is.
+ * seconds (a: the fork's start and warm-up; b: one measured pair, both sides) and varies by
+ * √(σ_f² + σ_w²/k). At the present ratio, each count k needs some number of rounds for the interval
+ * to end on one side of the limit; the count suggested is the one whose rounds take the least time
+ * ({@link #quickest}), with that number of rounds.
  *
  * @param rounds the rounds it was taken over
  * @param withinSd σ_w, per pair, in natural-log units (0.05 is about 5%)
@@ -82,13 +82,46 @@ record VarianceSplit(int rounds, double withinSd, double roundsSd, double forkSd
         double forkVar = Math.max(0, roundsVar - withinVar * inverseK / n);
         double a = Math.max(fixed / n, 1e-3);
         double b = Math.max(perPair / n, 1e-6);
-        double best = forkVar > 0 ? Math.sqrt(withinVar / forkVar) * Math.sqrt(a / b) : 9 * a / b;
-        int pairs = (int) Math.max(2, Math.min(InterleavedFork.MAX_PAIRS, Math.round(best)));
         // the log of the rounds' geometric mean, the ratio the verdict is taken on
         double margin = Math.abs(roundStats.mean() - Math.log(1 + Outcome.LIMIT_PCT / 100));
+        int pairs = quickest(forkVar, withinVar, a, b, margin);
         Integer needed = roundsNeeded(Math.sqrt(forkVar + withinVar / pairs), margin);
         return new VarianceSplit(n, Math.sqrt(withinVar), Math.sqrt(roundsVar), Math.sqrt(forkVar), a, b, pairs, needed);
     }
+
+    /**
+     * The measured pairs a round that decide the verdict soonest: the count k whose {@link
+     * #roundsNeeded} times a round's a + b·k seconds is least. The interval is Student's over the
+     * rounds, whose 99.9% quantile is 31.6 with three rounds and 5.4 with eight, so a few more rounds
+     * of fewer pairs can end sooner than the fewest rounds of many; the count that buys the most
+     * precision a second, k = σ_w/σ_f · √(a/b) (or 9a/b with no shift), leaves that out. It is kept
+     * where no count decides the verdict (a ratio on the limit). The counts tried: every one to
+     * {@link #DENSE_UP_TO}, then steps of {@link #STEP} times, then {@link InterleavedFork#MAX_PAIRS}.
+     */
+    static int quickest(double forkVar, double withinVar, double a, double b, double margin) {
+        double asymptotic = forkVar > 0 ? Math.sqrt(withinVar / forkVar) * Math.sqrt(a / b) : 9 * a / b;
+        int best = (int) Math.max(2, Math.min(InterleavedFork.MAX_PAIRS, Math.round(asymptotic)));
+        if (!(margin > 0)) {
+            return best;
+        }
+        Map<Integer, Double> quantiles = new HashMap<>();
+        double bestSeconds = Double.POSITIVE_INFINITY;
+        for (int k = 2; ; k = k < DENSE_UP_TO ? k + 1 : Math.min(InterleavedFork.MAX_PAIRS, (int) Math.ceil(k * STEP))) {
+            Integer n = roundsNeeded(Math.sqrt(forkVar + withinVar / k), margin, quantiles);
+            if (n != null && n * (a + b * k) < bestSeconds) {
+                bestSeconds = n * (a + b * k);
+                best = k;
+            }
+            if (k == InterleavedFork.MAX_PAIRS) {
+                return best;
+            }
+        }
+    }
+
+    /** {@link #quickest} tries every count up to this one, */
+    static final int DENSE_UP_TO = 20;
+    /** and then counts this many times apart. */
+    static final double STEP = 1.05;
 
     /**
      * The fewest rounds (at least 2) whose Student interval at {@link Ratio#CONFIDENCE}, for rounds
@@ -97,20 +130,25 @@ record VarianceSplit(int rounds, double withinSd, double roundsSd, double forkSd
      * search finds it.
      */
     static Integer roundsNeeded(double sd, double margin) {
+        return roundsNeeded(sd, margin, new HashMap<>());
+    }
+
+    /** As above, with the t quantiles already found, by rounds, in {@code quantiles} (and those found here added). */
+    private static Integer roundsNeeded(double sd, double margin, Map<Integer, Double> quantiles) {
         if (!(margin > 0)) {
             return null;
         }
-        if (halfWidth(sd, 2) < margin) {
+        if (halfWidth(sd, 2, quantiles) < margin) {
             return 2;
         }
-        if (halfWidth(sd, MAX_SEARCH) >= margin) {
+        if (halfWidth(sd, MAX_SEARCH, quantiles) >= margin) {
             return null;
         }
         int lo = 2;
         int hi = MAX_SEARCH;
         while (hi - lo > 1) {
             int mid = (lo + hi) >>> 1;
-            if (halfWidth(sd, mid) < margin) {
+            if (halfWidth(sd, mid, quantiles) < margin) {
                 hi = mid;
             } else {
                 lo = mid;
@@ -120,7 +158,12 @@ record VarianceSplit(int rounds, double withinSd, double roundsSd, double forkSd
     }
 
     static double halfWidth(double sd, int rounds) {
-        return Sample.tQuantile(Ratio.CONFIDENCE, rounds - 1) * sd / Math.sqrt(rounds);
+        return halfWidth(sd, rounds, new HashMap<>());
+    }
+
+    private static double halfWidth(double sd, int rounds, Map<Integer, Double> quantiles) {
+        double t = quantiles.computeIfAbsent(rounds, n -> Sample.tQuantile(Ratio.CONFIDENCE, n - 1));
+        return t * sd / Math.sqrt(rounds);
     }
 
     /** Seconds a round of {@link #pairs} takes. */
@@ -170,7 +213,7 @@ record VarianceSplit(int rounds, double withinSd, double roundsSd, double forkSd
         return m;
     }
 
-    private static double pct(double logSd) {
+    static double pct(double logSd) {
         return (Math.exp(logSd) - 1) * 100;
     }
 

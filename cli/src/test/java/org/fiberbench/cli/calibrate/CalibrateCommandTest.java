@@ -94,6 +94,39 @@ class CalibrateCommandTest {
                 && err.trim().lines().count() == 1, err);
         err = run(2, "calibrate", "--interleaved", "--workload", "cpu-fixed", "--pairs", "1001");
         assertTrue(err.contains("--pairs 1001 is out of range"), err);
+        err = run(2, "calibrate", "--interleaved", "--workload", "cpu-fixed", "--pairs", "many");
+        assertTrue(err.contains("--pairs many is not a count; accepted: 2.." + InterleavedFork.MAX_PAIRS + " or auto")
+                && err.trim().lines().count() == 1, err);
+    }
+
+    @Test
+    void autoPairsWithoutABudgetOrWithTooShortAPilotIsBadInput() {
+        String err = run(2, "calibrate", "--interleaved", "--workload", "cpu-fixed", "--pairs", "auto");
+        assertTrue(err.contains("--pairs auto needs --max-time") && err.trim().lines().count() == 1, err);
+        err = run(2, "calibrate", "--interleaved", "--workload", "cpu-fixed", "--pairs", "auto", "--max-time", "10m", "--rounds", "2");
+        assertTrue(err.contains("--rounds 2 is too few to split; accepted: --rounds 3..") && err.trim().lines().count() == 1, err);
+        err = run(2, "calibrate", "--workload", "cpu-fixed", "--pairs", "auto", "--max-time", "10m");
+        assertTrue(err.contains("needs --interleaved"), err);
+    }
+
+    /**
+     * --pairs auto from the CLI: a pilot of three real rounds at the scale's count; a budget of one
+     * second leaves no room for rounds of another count, so the pair keeps its pilot as its rounds,
+     * and results.json says auto and validates.
+     */
+    @Test
+    void autoPairsRunsItsPilotAtTheScalesCount() throws Exception {
+        Path out = tmp.resolve("auto");
+        org.fiberbench.cli.CliCapture.Outcome o = org.fiberbench.cli.CliCapture.run("calibrate", "--workload", "sleep-default",
+                "--interleaved", "--rounds", "3", "--pairs", "auto", "--max-time", "1s", "--out", out.toString());
+        assertEquals(0, o.code(), o.err());
+        Map<?, ?> cal = (Map<?, ?>) new ObjectMapper().readValue(out.resolve("results.json").toFile(), Map.class).get("calibration");
+        assertEquals("auto", cal.get("pairs_per_round"));
+        Map<?, ?> entry = (Map<?, ?>) ((List<?>) cal.get("pairs")).get(0);
+        assertEquals(3, entry.get("rounds"));
+        assertEquals(3 * InterleavedFork.QUICK_PAIRS, ((List<?>) ((Map<?, ?>) entry.get("reference")).get("iterations")).size());
+        assertTrue(!entry.containsKey("pilot"), "no restart: " + entry.keySet());
+        assertEquals(List.of(), org.fiberbench.cli.report.ResultsSchema.errors(out.resolve("results.json")));
     }
 
     @Test

@@ -123,4 +123,104 @@ class InterleavedRoundsTest {
         assertEquals(4, out.get(1).rounds, ran.toString());
         assertEquals(InterleavedRounds.Stop.MAX_TIME, out.get(1).stopped);
     }
+
+    /**
+     * Rounds of {@code o.pairsPerRound} pairs (10 when null) of 100 ms: pair i's ratio is the round's
+     * {@code centre} times {@code 1 + scatter} for even i, divided by it for odd i; the clock moves a
+     * minute a round whatever its count.
+     */
+    private InterleavedRounds counted(Map<String, DoubleUnaryOperator> centres, Map<String, Double> scatters) {
+        InterleavedRounds.Round round = (o, r) -> {
+            int n = o.pairsPerRound == null ? 10 : o.pairsPerRound;
+            ran.add(o.pair.name() + " " + r + " ×" + n);
+            now += MINUTE;
+            double centre = centres.get(o.pair.name()).applyAsDouble(r);
+            double scatter = 1 + scatters.get(o.pair.name());
+            double[][] v = new double[2][n];
+            for (int i = 0; i < n; i++) {
+                v[0][i] = 100;
+                v[1][i] = 100 * centre * (i % 2 == 0 ? scatter : 1 / scatter);
+            }
+            return v;
+        };
+        return new InterleavedRounds(round, () -> now, line -> { }, (o, n) -> o.restart(n, "calibrate --pairs " + n));
+    }
+
+    /**
+     * --pairs auto: a pair whose pairs scatter by 10% within a fork while its forks agree (the spread
+     * more pairs a fork average out) starts over after its three-round pilot with the split's count,
+     * the pilot set apart; a pair resolved in the pilot, and one whose spread is the forks' own (more
+     * pairs would not help), keep their count.
+     */
+    @Test
+    void withAutoPairsAPilotSetsTheCountOfAPairThatMorePairsWouldNarrow() throws Exception {
+        List<Outcome> out = outcomes("cpu-fixed", "sleep-fixed", "file-fixed");
+        // cpu-fixed: ±3% a round in the pilot (rounds 1-3), about what 10 pairs scattered by ±10% give; the same every round after
+        DoubleUnaryOperator cpu = r -> r <= 3 ? (r % 2 == 0 ? 1.03 : 1 / 1.03) : 1.0;
+        counted(Map.of("cpu-fixed", cpu, "sleep-fixed", r -> 1.001, "file-fixed", alternating(1.0, 0.05)),
+                Map.of("cpu-fixed", 0.10, "sleep-fixed", 0.0, "file-fixed", 0.0))
+                .run(out, 3, Duration.ofMinutes(30), o -> { });
+        Outcome c = out.get(0);
+        assertTrue(ran.containsAll(List.of("cpu-fixed 1 ×10", "cpu-fixed 2 ×10", "cpu-fixed 3 ×10")), ran.toString());
+        int counted = c.pairsPerRound;
+        assertTrue(counted >= 2 * 10, "the split's count, at least twice the pilot's: " + counted);
+        assertTrue(ran.contains("cpu-fixed 4 ×" + counted) && ran.contains("cpu-fixed 5 ×" + counted), ran.toString());
+        assertEquals(2, c.rounds, "the rounds after the pilot alone, resolved at two");
+        assertEquals(List.of(counted, counted), c.roundPairs);
+        assertEquals(2 * counted, c.reference.size(), "the pilot's pairs are not pooled");
+        assertEquals(Outcome.Verdict.WITHIN, c.verdict());
+        assertEquals(1.0, c.ratio().value(), 0.01, "the rounds after the pilot: pairs about 1.0 (an odd count leaves one 1.1 over)");
+        assertEquals(3, c.pilot.get("rounds"));
+        assertEquals(List.of(10, 10, 10), c.pilot.get("pairs_per_round"));
+        assertEquals("unresolved", c.pilot.get("within_limit"));
+        assertEquals(3, ((List<?>) c.pilot.get("round_ratios")).size());
+        assertEquals("calibrate --pairs " + counted, c.pairedCommand);
+        Map<String, Object> section = c.section();
+        assertEquals(counted, section.get("pairs_per_round"));
+        assertTrue(section.containsKey("pilot"));
+        String table = CalibrationTable.text(out, Scale.QUICK);
+        assertTrue(table.contains(counted + " pairs a round, after a pilot of 3 rounds of 10 pairs ("), table);
+
+        assertNull(out.get(1).pilot, "resolved in the pilot");
+        assertEquals(3, out.get(1).rounds);
+        Outcome file = out.get(2);
+        assertNull(file.pilot, "its forks shift, its pairs agree: more pairs a fork would not narrow it");
+        assertNull(file.pairsPerRound);
+        assertTrue(file.rounds > 3 && !file.section().containsKey("pilot"), ran.toString());
+    }
+
+    /** Without a recount (a count given, or none), the same noisy pilot changes nothing. */
+    @Test
+    void withoutAutoPairsNoPairStartsOver() throws Exception {
+        List<Outcome> out = outcomes("cpu-fixed");
+        InterleavedRounds.Round round = (o, r) -> {
+            ran.add(o.pair.name() + " " + r + " ×" + o.pairsPerRound);
+            now += MINUTE;
+            double[][] v = new double[2][10];
+            for (int i = 0; i < 10; i++) {
+                v[0][i] = 100;
+                v[1][i] = 100 * (r % 2 == 0 ? 1.03 : 1 / 1.03) * (i % 2 == 0 ? 1.1 : 1 / 1.1);
+            }
+            return v;
+        };
+        new InterleavedRounds(round, () -> now, line -> { }).run(out, 3, Duration.ofMinutes(8), o -> { });
+        assertNull(out.get(0).pilot);
+        assertEquals(8, out.get(0).rounds, ran.toString());
+        assertTrue(ran.stream().allMatch(x -> x.endsWith(" ×null")), ran.toString());
+    }
+
+    /** A pilot whose suggested count would not fit three rounds into what is left of the budget: no restart. */
+    @Test
+    void withAutoPairsACountThatWouldNotFitTheBudgetIsNotTaken() throws Exception {
+        List<Outcome> out = outcomes("cpu-fixed");
+        DoubleUnaryOperator cpu = r -> r % 2 == 0 ? 1.03 : 1 / 1.03;
+        // a minute a round in the clock: 3 pilot rounds leave 3 minutes of 6, and three rounds of the split's
+        // count are estimated from the pilot's fixed and per-pair seconds at more than that
+        counted(Map.of("cpu-fixed", cpu), Map.of("cpu-fixed", 0.10)).run(out, 3, Duration.ofMinutes(6), o -> { });
+        Outcome c = out.get(0);
+        assertNull(c.pilot);
+        assertNull(c.pairsPerRound);
+        assertEquals(6, c.rounds, ran.toString());
+        assertEquals(InterleavedRounds.Stop.MAX_TIME, c.stopped);
+    }
 }

@@ -73,8 +73,16 @@ class VarianceSplitTest {
         assertEquals(0.03, v.forkSd(), 0.03 * 0.15, "the fork's own shift");
         assertEquals(6.5, v.fixedSeconds(), 1e-6, "a round's time less its measured pairs");
         assertEquals(0.0808, v.pairSeconds(), 0.002, "40 ms a side");
-        // k = σ_w/σ_f · √(a/b) = 6.7 · 9.0 ≈ 60
-        assertTrue(v.pairs() >= 48 && v.pairs() <= 72, "suggested " + v.pairs());
+        // the count whose rounds take least time: no slower than the one with the most precision a second,
+        // k = σ_w/σ_f · √(a/b) = 6.7 · 9.0 ≈ 60, nor than half or twice the count suggested
+        double centreLog = Math.log(Ratio.geometricMean(o.roundRatios()));
+        double margin = Math.log(1.02) - centreLog;
+        double asymptotic = Math.sqrt(v.withinSd() * v.withinSd() / (v.forkSd() * v.forkSd()) * v.fixedSeconds() / v.pairSeconds());
+        double chosen = seconds(v, v.pairs(), margin);
+        for (int k : new int[] {(int) Math.round(asymptotic), v.pairs() / 2, v.pairs() * 2}) {
+            assertTrue(chosen <= seconds(v, k, margin), v.pairs() + " pairs: " + chosen + " s; " + k + " pairs: " + seconds(v, k, margin) + " s");
+        }
+        assertTrue(v.pairs() >= 20 && v.pairs() <= 200, "suggested " + v.pairs());
         // the rounds at that count vary by √(0.03² + 0.2²/60) ≈ 0.039; a centre near 1.003 is about 0.017 below ln 1.02
         double sd = Math.sqrt(v.forkSd() * v.forkSd() + v.withinSd() * v.withinSd() / v.pairs());
         double centre = Math.log(Ratio.geometricMean(o.roundRatios()));
@@ -84,21 +92,43 @@ class VarianceSplitTest {
         assertEquals(v.roundsNeeded() * (6.5 + v.pairSeconds() * v.pairs()), v.secondsNeeded(), 1e-6);
     }
 
-    /** Where the forks do not shift, more pairs always help: the count where the fork's fixed cost is a tenth of a round. */
+    /** Seconds that the rounds {@code v}'s spread needs at {@code pairs} pairs take, or infinity when none decide. */
+    private static double seconds(VarianceSplit v, int pairs, double margin) {
+        Integer n = VarianceSplit.roundsNeeded(Math.sqrt(v.forkSd() * v.forkSd() + v.withinSd() * v.withinSd() / pairs), margin);
+        return n == null ? Double.POSITIVE_INFINITY : n * (v.fixedSeconds() + v.pairSeconds() * pairs);
+    }
+
+    /**
+     * Where the forks do not shift, more pairs always narrow a round, but a run needs several rounds
+     * whatever their size (Student's quantile at 99.9% is 31.6 with three), so the quickest count is
+     * below the one that makes the fork's fixed cost a tenth of a round (9a/b), and quicker than it.
+     * A ratio on the limit, which no count decides, keeps 9a/b.
+     */
     @Test
-    void withNoShiftOfTheForksTheFixedCostSetsTheCount() {
+    void withNoShiftOfTheForksTheRoundsNeededSetTheCount() {
         double w = 0.2;
         double[][] logs = new double[5][];
+        double[][] onLimit = new double[5][];
         for (int r = 0; r < logs.length; r++) {
             logs[r] = new double[] {w, -w, w, -w};
+            onLimit[r] = new double[] {Math.log(1.02) + w, Math.log(1.02) - w, Math.log(1.02) + w, Math.log(1.02) - w};
         }
         VarianceSplit v = VarianceSplit.of(outcome("http-name", 60, 6.0, logs));
         assertNotNull(v);
         assertEquals(0, v.roundsSd(), 1e-12);
         assertEquals(0, v.forkSd(), 0);
-        assertEquals(Math.round(9 * 6.0 / v.pairSeconds()), v.pairs());
+        long tenth = Math.round(9 * 6.0 / v.pairSeconds());
+        assertTrue(v.pairs() < tenth / 2, v.pairs() + " pairs against " + tenth);
+        double margin = Math.log(1.02);
+        assertTrue(seconds(v, v.pairs(), margin) < 0.9 * seconds(v, (int) tenth, margin),
+                seconds(v, v.pairs(), margin) + " s against " + seconds(v, (int) tenth, margin));
+        assertEquals(v.roundsNeeded(), VarianceSplit.roundsNeeded(v.withinSd() / Math.sqrt(v.pairs()), margin));
+        VarianceSplit limit = VarianceSplit.of(outcome("http-name", 60, 6.0, onLimit));
+        assertNull(limit.roundsNeeded());
+        assertEquals(Math.round(9 * 6.0 / limit.pairSeconds()), limit.pairs(), "no count decides: the most precision a second");
         VarianceSplit tiny = VarianceSplit.of(outcome("http-name", 60, 600.0, logs));
-        assertEquals(InterleavedFork.MAX_PAIRS, tiny.pairs(), "at most --pairs' own limit");
+        assertTrue(tiny.pairs() > 5 * v.pairs() && tiny.pairs() <= InterleavedFork.MAX_PAIRS,
+                "a fork that costs ten minutes: many more pairs a round, at most --pairs' own limit: " + tiny.pairs());
     }
 
     @Test
