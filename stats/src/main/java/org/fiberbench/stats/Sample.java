@@ -1,6 +1,7 @@
 package org.fiberbench.stats;
 
 import java.util.Arrays;
+import org.apache.commons.math3.distribution.FDistribution;
 import org.apache.commons.math3.distribution.TDistribution;
 
 /**
@@ -64,5 +65,16 @@ public record Sample(double mean, double variance, int n) {
             throw new IllegalArgumentException("confidence " + confidence + " must be between 0 and 1 (exclusive)");
         }
         return new TDistribution(null, degreesOfFreedom).inverseCumulativeProbability(0.5 + confidence / 2);
+    }
+
+    /**
+     * The upper quantile of Fisher's F with these degrees of freedom: P(F <= f) = probability. A
+     * ratio of two variance estimates above it says, at that probability, that the first is larger.
+     */
+    public static double fQuantile(double probability, double numeratorDf, double denominatorDf) {
+        if (!(probability > 0 && probability < 1)) {
+            throw new IllegalArgumentException("probability " + probability + " must be between 0 and 1 (exclusive)");
+        }
+        return new FDistribution(null, numeratorDf, denominatorDf).inverseCumulativeProbability(probability);
     }
 }

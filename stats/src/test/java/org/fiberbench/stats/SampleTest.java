@@ -26,6 +26,15 @@ class SampleTest {
     }
 
     @Test
+    void fisherQuantilesMatchTables() {
+        // upper 5% points of F from printed tables
+        assertEquals(4.965, Sample.fQuantile(0.95, 1, 10), 1e-3);
+        assertEquals(2.866, Sample.fQuantile(0.95, 4, 20), 1e-3);
+        assertEquals(3.354, Sample.fQuantile(0.95, 2, 27), 1e-3);
+        assertThrows(IllegalArgumentException.class, () -> Sample.fQuantile(1, 2, 27));
+    }
+
+    @Test
     void errorIsJmhsHalfWidthAtNinetyNinePointNine() {
         // t(0.9995, 2) · sqrt(1 / 3) = 31.59905 · 0.57735 = 18.2437
         assertEquals(18.2437, Sample.of(new double[] {9, 10, 11}).error(0.999), 1e-3);

@@ -139,8 +139,8 @@ final class InterleavedRounds {
             return;
         }
         progress.accept(String.format(Locale.ROOT, "%s: after a pilot of %d rounds of %d pairs (%.1f%% a pair within a fork,"
-                + " %.1f%% a fork's own shift), %d pairs a round from here; the pilot is kept apart", o.pair.name(), o.rounds, had,
-                VarianceSplit.pct(split.withinSd()), VarianceSplit.pct(split.forkSd()), split.pairs()));
+                + " %.1f%% a fork's own shift%s), %d pairs a round from here; the pilot is kept apart", o.pair.name(), o.rounds, had,
+                VarianceSplit.pct(split.withinSd()), VarianceSplit.pct(split.forkSd()), split.shiftNote(), split.pairs()));
         recount.restart(o, split.pairs());
         longest.put(o, (long) (split.roundSeconds() * 1e9));
     }

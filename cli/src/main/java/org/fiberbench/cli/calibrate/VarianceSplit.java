@@ -14,9 +14,13 @@ import org.fiberbench.stats.Sample;
  * other (how that JVM compiled and scheduled them), which only more forks average out. From the
  * rounds so far: σ_w, the pooled standard deviation of the per-pair log ratios about their round's
  * mean; σ_r, that of the rounds' log ratios; and the fork's own shift σ_f, with σ_f² = σ_r² − σ_w² ·
- * mean(1/k) (zero when the scatter explains all of σ_r). A round of k pairs costs about a + b·k
- * seconds (a: the fork's start and warm-up; b: one measured pair, both sides) and varies by
- * √(σ_f² + σ_w²/k). At the present ratio, each count k needs some number of rounds for the interval
+ * mean(1/k) (zero when the scatter explains all of σ_r). A few rounds tell σ_f badly: with
+ * three, σ_r has two degrees of freedom, and rounds that only scatter often seem to shift. So σ_f
+ * counts only where the rounds show it, where σ_r² / (σ_w² · mean(1/k)) exceeds the upper {@link
+ * #SHIFT_SHOWN} point of F(rounds − 1, the pairs' degrees of freedom), the one-way analysis of
+ * variance's test of a shift between groups; else the count is taken as if the forks did not shift,
+ * and more pairs a round are tried first. A round of k pairs costs about a + b·k seconds (a: the
+ * fork's start and warm-up; b: one measured pair, both sides) and varies by √(σ_f² + σ_w²/k). At the present ratio, each count k needs some number of rounds for the interval
  * to end on one side of the limit; the count suggested is the one whose rounds take the least time
  * ({@link #quickest}), with that number of rounds.
  *
@@ -24,18 +28,22 @@ import org.fiberbench.stats.Sample;
  * @param withinSd σ_w, per pair, in natural-log units (0.05 is about 5%)
  * @param roundsSd σ_r, observed
  * @param forkSd σ_f, estimated
+ * @param shiftShown whether the rounds show σ_f apart from the scatter; the count and the rounds
+ *     needed take σ_f as zero where they do not
  * @param fixedSeconds a
  * @param pairSeconds b
  * @param pairs the suggested measured pairs a round
  * @param roundsNeeded rounds of {@code pairs} to decide the verdict at the present ratio; null when the ratio
  *     sits on the limit or so near it that {@link #MAX_SEARCH} rounds would not decide it
  */
-record VarianceSplit(int rounds, double withinSd, double roundsSd, double forkSd, double fixedSeconds, double pairSeconds,
-        int pairs, Integer roundsNeeded) {
+record VarianceSplit(int rounds, double withinSd, double roundsSd, double forkSd, boolean shiftShown, double fixedSeconds,
+        double pairSeconds, int pairs, Integer roundsNeeded) {
     /** Rounds before a split is taken: two would give σ_r a single degree of freedom. */
     static final int MIN_ROUNDS = 3;
     /** Beyond this many rounds the verdict is called out of reach (and roundsNeeded null). */
     static final int MAX_SEARCH = 1_000_000;
+    /** The F test's level for a fork shift to count: the rounds spread more than their pairs' scatter explains. */
+    static final double SHIFT_SHOWN = 0.95;
 
     /**
      * The split of {@code o}'s rounds, or null when {@code o} was not interleaved, has fewer than
@@ -79,14 +87,17 @@ record VarianceSplit(int rounds, double withinSd, double roundsSd, double forkSd
         double withinVar = within / withinDf;
         Sample roundStats = Sample.of(roundLogs);
         double roundsVar = roundStats.variance();
-        double forkVar = Math.max(0, roundsVar - withinVar * inverseK / n);
+        double scatterVar = withinVar * inverseK / n;
+        double forkVar = Math.max(0, roundsVar - scatterVar);
+        boolean shown = forkVar > 0 && roundsVar > scatterVar * Sample.fQuantile(SHIFT_SHOWN, n - 1, withinDf);
+        double counted = shown ? forkVar : 0;
         double a = Math.max(fixed / n, 1e-3);
         double b = Math.max(perPair / n, 1e-6);
         // the log of the rounds' geometric mean, the ratio the verdict is taken on
         double margin = Math.abs(roundStats.mean() - Math.log(1 + Outcome.LIMIT_PCT / 100));
-        int pairs = quickest(forkVar, withinVar, a, b, margin);
-        Integer needed = roundsNeeded(Math.sqrt(forkVar + withinVar / pairs), margin);
-        return new VarianceSplit(n, Math.sqrt(withinVar), Math.sqrt(roundsVar), Math.sqrt(forkVar), a, b, pairs, needed);
+        int pairs = quickest(counted, withinVar, a, b, margin);
+        Integer needed = roundsNeeded(Math.sqrt(counted + withinVar / pairs), margin);
+        return new VarianceSplit(n, Math.sqrt(withinVar), Math.sqrt(roundsVar), Math.sqrt(forkVar), shown, a, b, pairs, needed);
     }
 
     /**
@@ -181,8 +192,8 @@ record VarianceSplit(int rounds, double withinSd, double roundsSd, double forkSd
      * a fresh run with them would take at the present ratio, as a command to copy.
      */
     String line(String pair, Scale scale) {
-        String split = String.format(Locale.ROOT, "spread over %d rounds: %.1f%% a pair within a fork, %.1f%% a fork's own shift", rounds,
-                pct(withinSd), pct(forkSd));
+        String split = String.format(Locale.ROOT, "spread over %d rounds: %.1f%% a pair within a fork, %.1f%% a fork's own shift%s", rounds,
+                pct(withinSd), pct(forkSd), shiftNote());
         if (roundsNeeded == null) {
             return split + "; the ratio sits on the limit, so no number of rounds decides it";
         }
@@ -205,12 +216,18 @@ record VarianceSplit(int rounds, double withinSd, double roundsSd, double forkSd
         m.put("within_fork_sd", withinSd);
         m.put("rounds_sd", roundsSd);
         m.put("fork_shift_sd", forkSd);
+        m.put("fork_shift_shown", shiftShown);
         m.put("fixed_s", fixedSeconds);
         m.put("per_pair_s", pairSeconds);
         m.put("suggested_pairs", pairs);
         m.put("rounds_needed", roundsNeeded);
         m.put("seconds_needed", secondsNeeded());
         return m;
+    }
+
+    /** After the fork shift's figure: nothing where it counts, else that the count leaves it out. */
+    String shiftNote() {
+        return forkSd > 0 && !shiftShown ? " (not told apart from the scatter, so not counted)" : "";
     }
 
     static double pct(double logSd) {
