@@ -20,6 +20,16 @@ public enum BookKind {
         public OrderBook newBook() {
             return new FastOrderBook();
         }
+
+        @Override
+        public OrderBook newBook(int orders) {
+            return new FastOrderBook(orders);
+        }
+
+        @Override
+        public boolean presizes() {
+            return true;
+        }
     },
     /**
      * Ignores every command: run through the same open loop it measures the loop, the clock and the
@@ -33,6 +43,19 @@ public enum BookKind {
     };
 
     public abstract OrderBook newBook();
+
+    /**
+     * A book with room made up front for {@code orders} resting orders, where the kind {@link
+     * #presizes}; else the same as {@link #newBook()}.
+     */
+    public OrderBook newBook(int orders) {
+        return newBook();
+    }
+
+    /** Whether {@link #newBook(int)} makes room up front: only the fast book's arrays and index can be sized. */
+    public boolean presizes() {
+        return false;
+    }
 
     /** The lower-case name used on the command line and in results. */
     public String label() {

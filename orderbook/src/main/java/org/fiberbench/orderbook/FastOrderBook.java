@@ -21,9 +21,9 @@ final class FastOrderBook implements OrderBook {
 
     // orders, by slot, interleaved so that one order's fields share a cache line or two:
     // ords[2s] = id, ords[2s+1] = remaining quantity; links[4s] = next, +1 = prev, +2 = level
-    private long[] ords = new long[2 * 1024];
-    private int[] links = new int[4 * 1024];
-    private int capacity = 1024;
+    private long[] ords;
+    private int[] links;
+    private int capacity;
     private int freeOrder = NIL;
     private int orderSlots;
 
@@ -38,11 +38,47 @@ final class FastOrderBook implements OrderBook {
     private final SortedLevels bids = new SortedLevels();
     private final SortedLevels asks = new SortedLevels();
     /** Order slot by id, for the resting orders. */
-    private final Long2LongHashMap index = new Long2LongHashMap(1024, LOAD_FACTOR, MISSING);
+    private final Long2LongHashMap index;
     /** Level slot by {@link #levelKey}: resting into an existing level needs no search of the sorted sides. */
     private final Long2LongHashMap levelByPrice = new Long2LongHashMap(64, LOAD_FACTOR, MISSING);
     private final UsedIds used = new UsedIds();
     private long totalResting;
+
+    FastOrderBook() {
+        this(0);
+    }
+
+    /**
+     * A book with room made up front for {@code orders} resting orders: neither the order arrays
+     * nor the id index grows until it holds more. Growing copies the arrays and rehashes the index
+     * at each power of two, which at half a million resting orders stops the book for tens of
+     * milliseconds.
+     */
+    FastOrderBook(int orders) {
+        if (orders < 0 || orders > MAX_PRESIZED) {
+            throw new IllegalArgumentException("orders " + orders + "; accepted: 0.." + MAX_PRESIZED);
+        }
+        capacity = Math.max(MIN_ORDERS, Integer.highestOneBit(Math.max(1, orders - 1)) << 1);
+        ords = new long[2 * capacity];
+        links = new int[4 * capacity];
+        // the index rehashes when it holds more than capacity × LOAD_FACTOR entries
+        index = new Long2LongHashMap(Math.max(MIN_ORDERS, (int) Math.ceil(orders / LOAD_FACTOR)), LOAD_FACTOR, MISSING);
+    }
+
+    /** Order slots a book starts with, however few it is asked for. */
+    static final int MIN_ORDERS = 1024;
+    /** The most resting orders a book can be made for up front. */
+    static final int MAX_PRESIZED = 1 << 28;
+
+    /** Order slots the arrays hold now. */
+    int orderCapacity() {
+        return capacity;
+    }
+
+    /** Slots of the id index now. */
+    int indexCapacity() {
+        return index.capacity();
+    }
 
     @Override
     public void add(long id, Side side, long price, long quantity, EventSink sink) {

@@ -61,6 +61,11 @@ final class LatencyCommand implements Callable<Integer> {
     @Option(names = "--jfr", description = "record each fork with Flight Recorder and summarise it")
     boolean jfr;
 
+    @Option(names = "--grow", description = "start the measured fast book with its default room and let its arrays and id index "
+            + "grow inside the measured window (by default a dry run before the window finds the most orders the run will hold "
+            + "at once, and the book is made with room for them)")
+    boolean grow;
+
     @Option(names = "--out", paramLabel = "DIR", description = "run directory (default results/<timestamp>-orderbook-latency)")
     Path out;
 
@@ -193,7 +198,7 @@ final class LatencyCommand implements Callable<Integer> {
         }
         long started = System.nanoTime();
         try {
-            LatencyBenchmark.Result res = Forked.latency(input, kind, t, rate, seconds, args);
+            LatencyBenchmark.Result res = Forked.latency(input, kind, t, rate, seconds, !grow, args);
             String place = t.label() + " " + Runs.label(set);
             LatencyBenchmark.Result floorRes = kind == BookKind.EMPTY ? null : floors.get(place);
             if (kind == BookKind.EMPTY) {

@@ -92,6 +92,7 @@ final class LatencyResults {
         ob.put("jvm", jvm);
         ob.put("rate", res.rate());
         ob.put("sent_per_s", res.achievedRate());
+        ob.put("presized_orders", res.presizedOrders());
         return ob;
     }
 

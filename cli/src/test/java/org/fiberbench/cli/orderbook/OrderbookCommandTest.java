@@ -255,6 +255,25 @@ class OrderbookCommandTest extends OrderbookCliTest {
         assertTrue(out.toString().lines().anyMatch(l -> l.startsWith("empty  uniform ")), out.toString());
     }
 
+    /** By default the fast book is made with room for the run's peak; {@code --grow} starts it small, as before. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void latencySizesTheFastBookUnlessToldToGrow() throws Exception {
+        Path in = generate(5_000);
+        for (String how : List.of("sized", "grow")) {
+            Path runDir = dir.resolve("room-" + how);
+            List<String> args = new java.util.ArrayList<>(List.of("latency", "--input", in.toString(), "--rate", "2000", "--seconds", "1",
+                    "--impl", "fast", "--timing", "uniform", "--out", runDir.toString()));
+            if (how.equals("grow")) {
+                args.add("--grow");
+            }
+            assertEquals(0, run(args.toArray(String[]::new)), err.toString());
+            Map<String, Object> s = ((List<Map<String, Object>>) RunDirectory.read(runDir.resolve("results.json")).get("scenarios")).get(0);
+            int room = ((Number) ((Map<String, Object>) s.get("orderbook")).get("presized_orders")).intValue();
+            assertTrue(how.equals("grow") ? room == 0 : room > 0, how + ": " + room);
+        }
+    }
+
     @Test
     void theEmptyBookIsOnlyForLatency() {
         Path in = generate(10);

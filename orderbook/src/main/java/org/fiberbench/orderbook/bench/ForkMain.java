@@ -86,6 +86,7 @@ public final class ForkMain {
         CommandLog log = CommandCodec.read(Path.of(need(a, "input")));
         return LatencyBenchmark.run(log, BookKind.parse(need(a, "impl")),
                 Timing.parse(need(a, "timing")), Integer.parseInt(need(a, "rate")),
-                Integer.parseInt(need(a, "seconds")), Duration.ofMillis(Long.parseLong(need(a, "deadline_ms"))));
+                Integer.parseInt(need(a, "seconds")), Duration.ofMillis(Long.parseLong(need(a, "deadline_ms"))),
+                !"false".equals(a.get("presize")));
     }
 }

@@ -25,13 +25,19 @@ public final class Forked {
         return Duration.ofSeconds(3L * seconds + 30);
     }
 
-    /** {@link LatencyBenchmark#run} in a fork; the fork's own timeout leaves room for warm-up. */
+    /** {@link LatencyBenchmark#run} in a fork, its book made with room for the run's peak; the fork's own timeout leaves room for warm-up. */
     public static LatencyBenchmark.Result latency(Path input, BookKind kind, Timing timing, int rate, int seconds,
+                                                  List<String> jvmArgs) {
+        return latency(input, kind, timing, rate, seconds, true, jvmArgs);
+    }
+
+    /** As above; {@code presize} false lets the measured book grow as it fills ({@link LatencyBenchmark#run}). */
+    public static LatencyBenchmark.Result latency(Path input, BookKind kind, Timing timing, int rate, int seconds, boolean presize,
                                                   List<String> jvmArgs) {
         Duration deadline = latencyDeadline(seconds);
         return Fork.run(jvmArgs, List.of("mode=latency", "input=" + input.toAbsolutePath(),
                 "impl=" + kind.label(), "timing=" + timing.label(), "rate=" + rate, "seconds=" + seconds,
-                "deadline_ms=" + deadline.toMillis()), deadline.plusMinutes(5), LatencyBenchmark.Result.class);
+                "deadline_ms=" + deadline.toMillis(), "presize=" + presize), deadline.plusMinutes(5), LatencyBenchmark.Result.class);
     }
 
     /** JVM options that make a fork record a Flight Recorder file, dumped when it exits. */

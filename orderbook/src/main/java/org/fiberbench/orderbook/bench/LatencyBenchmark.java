@@ -20,6 +20,10 @@ import org.fiberbench.orderbook.jfr.MeasuredWindow;
  * command's latency is recorded from the clock start its {@link Timing} names, and its service
  * time beside it. If the book falls so far behind that the run exceeds its deadline, sending stops
  * and the result says how many commands were sent: an unachieved rate is reported, never hidden.
+ * The measured book starts empty, as the seed's does, but, where its kind can, with room made for
+ * the most orders the run will hold at once ({@link #peakResting}), as an exchange sizes its book
+ * up front: growing inside the measured window would stop the book for tens of milliseconds at
+ * each doubling, and the tail would show the growth, not the book.
  * Single-threaded: the histograms have one writer and are read only after the loop.
  */
 public final class LatencyBenchmark {
@@ -31,7 +35,8 @@ public final class LatencyBenchmark {
      * below elapsed time means the OS took the core away, and the tail shows the machine, not the book.
      * {@code intervals} are the run's seconds by completion time (empty when the run was too long to
      * keep every command's figures); {@code collectors} names the JVM's garbage collectors, so a GC
-     * experiment shows which collector each fork really ran. The fork hands it to the parent as JSON
+     * experiment shows which collector each fork really ran; {@code presizedOrders}, the resting
+     * orders the book had room for from the start (0: none made up front, it grew as it filled). The fork hands it to the parent as JSON
      * ({@link Fork}), histograms included ({@link HistogramJson}).
      */
     public record Result(Timing timing, int rate,
@@ -40,7 +45,7 @@ public final class LatencyBenchmark {
                          @JsonSerialize(using = HistogramJson.Writer.class) @JsonDeserialize(using = HistogramJson.Reader.class)
                          Histogram service, long planned, long sent,
                          double elapsedSeconds, double cpuSeconds, boolean completed, List<Interval> intervals,
-                         List<String> collectors) {
+                         List<String> collectors, int presizedOrders) {
         public Result {
             intervals = List.copyOf(intervals);
             collectors = List.copyOf(collectors);
@@ -78,7 +83,17 @@ public final class LatencyBenchmark {
     private LatencyBenchmark() {
     }
 
+    /** A run whose book is made with room for its peak where the kind can be ({@code presize} true). */
     public static Result run(CommandLog log, BookKind kind, Timing timing, int rate, int seconds, Duration deadline) {
+        return run(log, kind, timing, rate, seconds, deadline, true);
+    }
+
+    /**
+     * @param presize whether the measured book is made with room for the run's peak of resting
+     *     orders (where its kind {@link BookKind#presizes}); false: it starts with the default room
+     *     and grows as it fills, inside the measured window
+     */
+    public static Result run(CommandLog log, BookKind kind, Timing timing, int rate, int seconds, Duration deadline, boolean presize) {
         if (rate < 1 || seconds < 1) {
             throw new IllegalArgumentException("rate " + rate + " and seconds " + seconds + " must be >= 1");
         }
@@ -86,11 +101,33 @@ public final class LatencyBenchmark {
             throw new IllegalArgumentException("the command log is empty");
         }
         ThroughputBenchmark.warmUp(log, kind);
+        int orders = presize && kind.presizes() ? peakResting(log, kind, (long) rate * seconds) : 0;
+        OrderBook book = kind.newBook(orders);
         System.gc(); // start the measured window with an empty young generation, as JMH does between iterations
-        return measure(log, kind.newBook(), timing, rate, seconds, deadline.toNanos());
+        return measure(log, book, orders, timing, rate, seconds, deadline.toNanos());
     }
 
-    private static Result measure(CommandLog log, OrderBook book, Timing timing, int rate, int seconds, long deadlineNs) {
+    /**
+     * The most orders resting at once in a book given the run's first {@code planned} commands, the
+     * log gone round as the measured loop goes round it (ids shifted each time): a throw-away book
+     * takes them all, before the measured window, at full speed.
+     */
+    static int peakResting(CommandLog log, BookKind kind, long planned) {
+        OrderBook book = kind.newBook();
+        CountingSink sink = new CountingSink();
+        long span = log.maxId() + 1;
+        int size = log.size();
+        int peak = 0;
+        for (long sent = 0; sent < planned; sent++) {
+            log.apply((int) (sent % size), (sent / size) * span, book, sink);
+            peak = Math.max(peak, book.restingOrders());
+        }
+        ThroughputBenchmark.keepObservable(sink.checksum());
+        return peak;
+    }
+
+    private static Result measure(CommandLog log, OrderBook book, int presizedOrders, Timing timing, int rate, int seconds,
+                                  long deadlineNs) {
         Histogram latency = new Histogram(HIGHEST_NS, 3);
         Histogram service = new Histogram(HIGHEST_NS, 3);
         CountingSink sink = new CountingSink();
@@ -127,7 +164,7 @@ public final class LatencyBenchmark {
         ThroughputBenchmark.keepObservable(sink.checksum());
         double elapsed = Math.max(1, end - start) / 1e9;
         return new Result(timing, rate, latency, service, planned, sent, elapsed, cpu, completed, trace.intervals(sent, elapsed),
-                ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList());
+                ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList(), presizedOrders);
     }
 
     /** When command {@code n} is due after the start: evenly spaced (uniform), or with its whole second (naive, batch). */

@@ -23,6 +23,29 @@ class LatencyBenchmarkTest {
         assertEquals(4000, r.service().getTotalCount());
     }
 
+    /**
+     * The measured fast book is made with room for the run's peak of resting orders, which a dry run
+     * finds: the same peak as the run's commands give any book, the log gone round with ids shifted.
+     */
+    @Test
+    void theFastBookIsMadeWithRoomForTheRunsPeak() {
+        long planned = 9_000; // three times round the 3,000-command log
+        org.fiberbench.orderbook.OrderBook naive = BookKind.NAIVE.newBook();
+        org.fiberbench.orderbook.CountingSink sink = new org.fiberbench.orderbook.CountingSink();
+        int peak = 0;
+        for (long sent = 0; sent < planned; sent++) {
+            LOG.apply((int) (sent % LOG.size()), (sent / LOG.size()) * (LOG.maxId() + 1), naive, sink);
+            peak = Math.max(peak, naive.restingOrders());
+        }
+        assertTrue(peak > 0);
+        assertEquals(peak, LatencyBenchmark.peakResting(LOG, BookKind.FAST, planned));
+        LatencyBenchmark.Result sized = LatencyBenchmark.run(LOG, BookKind.FAST, Timing.UNIFORM, 9_000, 1, Duration.ofSeconds(30));
+        assertEquals(peak, sized.presizedOrders());
+        LatencyBenchmark.Result grown = LatencyBenchmark.run(LOG, BookKind.FAST, Timing.UNIFORM, 9_000, 1, Duration.ofSeconds(30), false);
+        assertEquals(0, grown.presizedOrders(), "--grow");
+        assertEquals(0, LatencyBenchmark.run(LOG, BookKind.EMPTY, Timing.UNIFORM, 1_000, 1, Duration.ofSeconds(30)).presizedOrders());
+    }
+
     @Test
     void theEmptyBookMeasuresOnlyTheLoop() {
         LatencyBenchmark.Result r = LatencyBenchmark.run(LOG, BookKind.EMPTY, Timing.UNIFORM, 4000, 1, Duration.ofSeconds(30));
