@@ -227,7 +227,7 @@ record VarianceSplit(int rounds, double withinSd, double roundsSd, double forkSd
 
     /** After the fork shift's figure: nothing where it counts, else that the count leaves it out. */
     String shiftNote() {
-        return forkSd > 0 && !shiftShown ? " (not told apart from the scatter, so not counted)" : "";
+        return forkSd > 0 && !shiftShown ? ", not told apart from the scatter and so not counted" : "";
     }
 
     static double pct(double logSd) {

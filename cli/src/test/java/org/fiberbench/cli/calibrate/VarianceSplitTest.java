@@ -106,7 +106,7 @@ class VarianceSplitTest {
             assertTrue(v.pairs() > VarianceSplit.quickest(forkVar, withinVar, v.fixedSeconds(), v.pairSeconds(), margin),
                     "seed " + seed + ": " + v.pairs() + " pairs");
             assertEquals(VarianceSplit.roundsNeeded(v.withinSd() / Math.sqrt(v.pairs()), margin), v.roundsNeeded());
-            assertTrue(v.line("jdbc-point-direct", Scale.QUICK).contains("a fork's own shift (not told apart from the scatter, so not counted);"),
+            assertTrue(v.line("jdbc-point-direct", Scale.QUICK).contains("a fork's own shift, not told apart from the scatter and so not counted;"),
                     v.line("jdbc-point-direct", Scale.QUICK));
             assertEquals(false, v.section().get("fork_shift_shown"));
             return;
