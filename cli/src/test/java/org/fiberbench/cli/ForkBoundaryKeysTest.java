@@ -114,7 +114,7 @@ class ForkBoundaryKeysTest {
                 "intervals", "buckets"), keys(s.get("latency")));
         assertEquals(List.of("t_s", "warmup", "phase", "count", "throughput_ops_s", "p50_ns", "p90_ns", "p99_ns", "max_ns"),
                 keys(s.get("latency").get("intervals").get(0)));
-        assertEquals(List.of("kind", "impl", "timing", "jvm", "rate", "sent_per_s"), keys(s.get("orderbook")));
+        assertEquals(List.of("kind", "impl", "timing", "jvm", "rate", "sent_per_s", "presized_orders"), keys(s.get("orderbook")));
         assertEquals(List.of("rate", "seconds", "timing", "gc"), keys(s.get("config")));
         assertEquals(List.of("hgrm", "hgrm_service"), keys(s.get("files")));
         // the histograms crossed whole: every command sent is counted in the corrected view's spectrum
