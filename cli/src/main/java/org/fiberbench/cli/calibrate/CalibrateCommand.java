@@ -65,6 +65,13 @@ public final class CalibrateCommand implements Callable<Integer> {
     private Integer pairs;
     private boolean autoPairs;
 
+    @Option(names = "--jvm-args", paramLabel = "ARGS", description = "extra JVM options for every fork of both sides, after the"
+        + " pair's own, e.g. \"-XX:-TieredCompilation\" (checked before anything runs)")
+    List<String> jvmArgsGiven = new java.util.ArrayList<>();
+
+    /** --jvm-args, each split at white space. */
+    private List<String> jvmArgs = List.of();
+
     @ArgGroup(exclusive = true)
     ScaleFlags scale = new ScaleFlags();
 
@@ -100,6 +107,11 @@ public final class CalibrateCommand implements Callable<Integer> {
             parsePairs();
         }
         List<Pair> selected = Pairs.select(workload);
+        jvmArgs = splitJvmArgs(jvmArgsGiven);
+        org.fiberbench.engine.JvmOptions.check(jvmArgs); // a JVM that will not start with them: one line, exit 2
+        if (!jvmArgs.isEmpty()) {
+            selected = selected.stream().map(p -> p.withJvmArgs(jvmArgs)).toList();
+        }
         Scale s = scale.full ? Scale.FULL : Scale.QUICK;
         RunDirectory.checkOut(out, force);
         DbOptions dbOptions = db.options();
@@ -140,13 +152,13 @@ public final class CalibrateCommand implements Callable<Integer> {
     private List<Outcome> interleaved(RunDirectory dir, List<Pair> selected, Scale s, Services services) throws InterruptedException {
         List<Outcome> out = new java.util.ArrayList<>();
         for (Pair p : selected) {
-            Outcome o = new Outcome(p, InterleavedFork.description(p, s, pairs));
+            Outcome o = new Outcome(p, InterleavedFork.description(p, s, pairs, jvmArgs));
             o.pairsPerRound = pairs;
             out.add(o);
         }
         InterleavedRounds.Round round = (o, r) -> InterleavedFork.run(o.pair, services.referenceJvmArgs(o.pair), s, o.pairsPerRound,
                 dir.scenarioFile("interleaved-" + o.pair.name() + "-" + r, ".log"));
-        InterleavedRounds.Recount recount = autoPairs ? (o, n) -> o.restart(n, InterleavedFork.description(o.pair, s, n)) : null;
+        InterleavedRounds.Recount recount = autoPairs ? (o, n) -> o.restart(n, InterleavedFork.description(o.pair, s, n, jvmArgs)) : null;
         Object perRound = autoPairs ? "auto" : pairs;
         new InterleavedRounds(round, System::nanoTime, line -> System.err.println("  " + line), recount)
                 .run(out, rounds, maxTime, o -> dir.put("calibration", CalibrationTable.section(o, rounds, maxTime, perRound, s)));
@@ -177,6 +189,19 @@ public final class CalibrateCommand implements Callable<Integer> {
         }
     }
 
+    /** Each {@code --jvm-args} value split at white space, in order. */
+    static List<String> splitJvmArgs(List<String> given) {
+        List<String> args = new java.util.ArrayList<>();
+        for (String g : given) {
+            for (String a : g.trim().split("\\s+")) {
+                if (!a.isEmpty()) {
+                    args.add(a);
+                }
+            }
+        }
+        return List.copyOf(args);
+    }
+
     /** An option given as {@code flag value} that only {@code --interleaved} takes: bad input without it. */
     private void needsInterleaving(String flag, String value, String label, String example) {
         if (!interleaved) {
@@ -189,7 +214,8 @@ public final class CalibrateCommand implements Callable<Integer> {
     private String command(Scale s, DbOptions d) {
         StringBuilder b = new StringBuilder("calibrate --workload " + workload + " --rounds " + rounds + " --" + s.label()
                 + (interleaved ? " --interleaved" : "") + (maxTime != null ? " --max-time " + Numbers.formatDuration(maxTime) : "")
-                + (pairsGiven != null ? " --pairs " + pairsGiven : ""));
+                + (pairsGiven != null ? " --pairs " + pairsGiven : "")
+                + (jvmArgs.isEmpty() ? "" : " --jvm-args \"" + String.join(" ", jvmArgs) + "\""));
         if (!d.embedded()) {
             b.append(" --db ").append(d.connection().maskedUrl());
             if (d.user() != null && !d.user().isEmpty()) {

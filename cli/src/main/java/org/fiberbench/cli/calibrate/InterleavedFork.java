@@ -81,9 +81,10 @@ final class InterleavedFork {
         return n;
     }
 
-    /** What a reader of results.json runs to repeat one round of {@code p}. */
-    static String description(Pair p, Scale s, Integer measured) {
+    /** What a reader of results.json runs to repeat one round of {@code p}; {@code jvmArgs}: calibrate's own {@code --jvm-args}. */
+    static String description(Pair p, Scale s, Integer measured, List<String> jvmArgs) {
         return "calibrate --interleaved --workload " + p.name() + " --" + s.label() + (measured != null ? " --pairs " + measured : "")
+                + (jvmArgs.isEmpty() ? "" : " --jvm-args \"" + String.join(" ", jvmArgs) + "\"")
                 + " (" + InterleavedBatches.MAIN + " " + p.benchmark().substring(Pair.PACKAGE.length()) + " " + p.executor() + " "
                 + p.workload() + ")";
     }

@@ -55,6 +55,13 @@ record Pair(String name, String benchmark, Map<String, String> params, String ex
         return new Pair(name, benchmark, p, executor, workload.replace(SERVER, baseUrl), load, threads, jvmArgs, slow, service);
     }
 
+    /** This pair with {@code extra} after its own JVM options (the later of two settings wins). */
+    Pair withJvmArgs(List<String> extra) {
+        List<String> all = new java.util.ArrayList<>(jvmArgs);
+        all.addAll(extra);
+        return new Pair(name, benchmark, params, executor, workload, load, threads, all, slow, service);
+    }
+
     /** The fiberbench command line that runs this pair's scenario alone. */
     String runCommand() {
         return "run -e " + quoted(executor) + " -w " + quoted(workload) + " -l " + quoted(load) + (threads > 1 ? " --threads " + threads : "")

@@ -130,6 +130,38 @@ class CalibrateCommandTest {
     }
 
     @Test
+    void jvmArgsAJvmWillNotStartWithAreOneLineBeforeAnyRunDirectory() {
+        Path out = tmp.resolve("bad-jvm-args");
+        String err = run(2, "calibrate", "--workload", "cpu-fixed", "--interleaved", "--jvm-args", "-XX:+NoSuchFiberbenchOption",
+                "--out", out.toString());
+        assertEquals(1, err.lines().count(), err);
+        assertTrue(err.contains("-XX:+NoSuchFiberbenchOption"), err);
+        assertTrue(!Files.exists(out), "no run directory for bad input");
+    }
+
+    /**
+     * --jvm-args reach the interleaved fork (it logs its own class loading where they say) after the
+     * pair's own options, and results.json records them in the run's command and the pair's.
+     */
+    @Test
+    void jvmArgsReachTheInterleavedForkAndAreRecorded() throws Exception {
+        Path out = tmp.resolve("jvm-args");
+        Path log = tmp.resolve("classes.log");
+        String opts = "-Xlog:class+load=info:file=" + log + " -XX:-TieredCompilation";
+        Map<?, ?> cal = interleavedRound("sleep-default", out, "--jvm-args", opts);
+        assertTrue(Files.readString(log).contains(org.fiberbench.engine.jmh.InterleavedBatches.MAIN), "the fork ran with the options");
+        Map<?, ?> entry = (Map<?, ?>) ((List<?>) cal.get("pairs")).get(0);
+        String pairCommand = (String) ((Map<?, ?>) entry.get("fiberbench")).get("command");
+        assertTrue(pairCommand.startsWith("calibrate --interleaved --workload sleep-default --quick --jvm-args \"" + opts + "\""), pairCommand);
+        Map<?, ?> results = new ObjectMapper().readValue(out.resolve("results.json").toFile(), Map.class);
+        assertTrue(((String) results.get("command")).endsWith("--jvm-args \"" + opts + "\""), results.get("command").toString());
+        List<String> cmd = InterleavedFork.command(Pairs.select("threads-virtual").get(0).withJvmArgs(List.of("-Xmx2g")), List.of(), 1, 2);
+        int own = cmd.indexOf(Pairs.select("threads-virtual").get(0).jvmArgs().get(0));
+        assertTrue(own > 0 && own < cmd.indexOf("-Xmx2g") && cmd.indexOf("-Xmx2g") < cmd.indexOf(org.fiberbench.engine.jmh.InterleavedBatches.MAIN),
+                "the pair's own options first, calibrate's after them: " + cmd);
+    }
+
+    @Test
     void quickAndFullTogetherIsBadInput() {
         run(2, "calibrate", "--quick", "--full");
     }
