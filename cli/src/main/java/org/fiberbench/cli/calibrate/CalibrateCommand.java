@@ -71,6 +71,8 @@ public final class CalibrateCommand implements Callable<Integer> {
 
     /** --jvm-args, each split at white space. */
     private List<String> jvmArgs = List.of();
+    /** The same as results.json records them: a {@code password=} value masked, as run's command is. */
+    private List<String> recordedJvmArgs = List.of();
 
     @ArgGroup(exclusive = true)
     ScaleFlags scale = new ScaleFlags();
@@ -109,6 +111,7 @@ public final class CalibrateCommand implements Callable<Integer> {
         List<Pair> selected = Pairs.select(workload);
         jvmArgs = splitJvmArgs(jvmArgsGiven);
         org.fiberbench.engine.JvmOptions.check(jvmArgs); // a JVM that will not start with them: one line, exit 2
+        recordedJvmArgs = org.fiberbench.db.DbRun.maskArgs(jvmArgs);
         if (!jvmArgs.isEmpty()) {
             selected = selected.stream().map(p -> p.withJvmArgs(jvmArgs)).toList();
         }
@@ -152,13 +155,13 @@ public final class CalibrateCommand implements Callable<Integer> {
     private List<Outcome> interleaved(RunDirectory dir, List<Pair> selected, Scale s, Services services) throws InterruptedException {
         List<Outcome> out = new java.util.ArrayList<>();
         for (Pair p : selected) {
-            Outcome o = new Outcome(p, InterleavedFork.description(p, s, pairs, jvmArgs));
+            Outcome o = new Outcome(p, InterleavedFork.description(p, s, pairs, recordedJvmArgs));
             o.pairsPerRound = pairs;
             out.add(o);
         }
         InterleavedRounds.Round round = (o, r) -> InterleavedFork.run(o.pair, services.referenceJvmArgs(o.pair), s, o.pairsPerRound,
                 dir.scenarioFile("interleaved-" + o.pair.name() + "-" + r, ".log"));
-        InterleavedRounds.Recount recount = autoPairs ? (o, n) -> o.restart(n, InterleavedFork.description(o.pair, s, n, jvmArgs)) : null;
+        InterleavedRounds.Recount recount = autoPairs ? (o, n) -> o.restart(n, InterleavedFork.description(o.pair, s, n, recordedJvmArgs)) : null;
         Object perRound = autoPairs ? "auto" : pairs;
         new InterleavedRounds(round, System::nanoTime, line -> System.err.println("  " + line), recount)
                 .run(out, rounds, maxTime, o -> dir.put("calibration", CalibrationTable.section(o, rounds, maxTime, perRound, s)));
@@ -215,7 +218,7 @@ public final class CalibrateCommand implements Callable<Integer> {
         StringBuilder b = new StringBuilder("calibrate --workload " + workload + " --rounds " + rounds + " --" + s.label()
                 + (interleaved ? " --interleaved" : "") + (maxTime != null ? " --max-time " + Numbers.formatDuration(maxTime) : "")
                 + (pairsGiven != null ? " --pairs " + pairsGiven : "")
-                + (jvmArgs.isEmpty() ? "" : " --jvm-args \"" + String.join(" ", jvmArgs) + "\""));
+                + (recordedJvmArgs.isEmpty() ? "" : " --jvm-args \"" + String.join(" ", recordedJvmArgs) + "\""));
         if (!d.embedded()) {
             b.append(" --db ").append(d.connection().maskedUrl());
             if (d.user() != null && !d.user().isEmpty()) {

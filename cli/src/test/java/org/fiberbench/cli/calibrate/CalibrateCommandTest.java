@@ -141,14 +141,17 @@ class CalibrateCommandTest {
 
     /**
      * --jvm-args reach the interleaved fork (it logs its own class loading where they say) after the
-     * pair's own options, and results.json records them in the run's command and the pair's.
+     * pair's own options, and results.json records them in the run's command and the pair's, a
+     * {@code password=} value masked.
      */
     @Test
     void jvmArgsReachTheInterleavedForkAndAreRecorded() throws Exception {
         Path out = tmp.resolve("jvm-args");
         Path log = tmp.resolve("classes.log");
         String opts = "-Xlog:class+load=info:file=" + log + " -XX:-TieredCompilation";
-        Map<?, ?> cal = interleavedRound("sleep-default", out, "--jvm-args", opts);
+        Map<?, ?> cal = interleavedRound("sleep-default", out, "--jvm-args", opts, "--jvm-args", "-Dfiberbench.test.password=s3cret-value");
+        assertTrue(!Files.readString(out.resolve("results.json")).contains("s3cret-value"), "no secret in results.json");
+        opts += " -Dfiberbench.test.password=***";
         assertTrue(Files.readString(log).contains(org.fiberbench.engine.jmh.InterleavedBatches.MAIN), "the fork ran with the options");
         Map<?, ?> entry = (Map<?, ?>) ((List<?>) cal.get("pairs")).get(0);
         String pairCommand = (String) ((Map<?, ?>) entry.get("fiberbench")).get("command");
