@@ -56,8 +56,13 @@ public final class MeasureOptions {
 
     /** {@code --jvm-args}, each split at white space. */
     List<String> jvmArgList() {
+        return splitJvmArgs(jvmArgs);
+    }
+
+    /** {@code --jvm-args} values as given (each one or more options), split at white space, in order. */
+    public static List<String> splitJvmArgs(List<String> given) {
         List<String> args = new ArrayList<>();
-        for (String s : jvmArgs) {
+        for (String s : given) {
             for (String a : s.trim().split("\\s+")) {
                 if (!a.isEmpty()) {
                     args.add(a);

@@ -109,7 +109,7 @@ public final class CalibrateCommand implements Callable<Integer> {
             parsePairs();
         }
         List<Pair> selected = Pairs.select(workload);
-        jvmArgs = splitJvmArgs(jvmArgsGiven);
+        jvmArgs = List.copyOf(org.fiberbench.cli.MeasureOptions.splitJvmArgs(jvmArgsGiven));
         org.fiberbench.engine.JvmOptions.check(jvmArgs); // a JVM that will not start with them: one line, exit 2
         recordedJvmArgs = org.fiberbench.db.DbRun.maskArgs(jvmArgs);
         if (!jvmArgs.isEmpty()) {
@@ -192,19 +192,6 @@ public final class CalibrateCommand implements Callable<Integer> {
         }
     }
 
-    /** Each {@code --jvm-args} value split at white space, in order. */
-    static List<String> splitJvmArgs(List<String> given) {
-        List<String> args = new java.util.ArrayList<>();
-        for (String g : given) {
-            for (String a : g.trim().split("\\s+")) {
-                if (!a.isEmpty()) {
-                    args.add(a);
-                }
-            }
-        }
-        return List.copyOf(args);
-    }
-
     /** An option given as {@code flag value} that only {@code --interleaved} takes: bad input without it. */
     private void needsInterleaving(String flag, String value, String label, String example) {
         if (!interleaved) {
@@ -218,7 +205,7 @@ public final class CalibrateCommand implements Callable<Integer> {
         StringBuilder b = new StringBuilder("calibrate --workload " + workload + " --rounds " + rounds + " --" + s.label()
                 + (interleaved ? " --interleaved" : "") + (maxTime != null ? " --max-time " + Numbers.formatDuration(maxTime) : "")
                 + (pairsGiven != null ? " --pairs " + pairsGiven : "")
-                + (recordedJvmArgs.isEmpty() ? "" : " --jvm-args \"" + String.join(" ", recordedJvmArgs) + "\""));
+                + InterleavedFork.jvmArgsFlag(recordedJvmArgs));
         if (!d.embedded()) {
             b.append(" --db ").append(d.connection().maskedUrl());
             if (d.user() != null && !d.user().isEmpty()) {

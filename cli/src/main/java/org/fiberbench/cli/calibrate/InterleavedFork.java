@@ -81,10 +81,15 @@ final class InterleavedFork {
         return n;
     }
 
+    /** {@code --jvm-args "..."} with a space before it, or nothing when there are none. */
+    static String jvmArgsFlag(List<String> jvmArgs) {
+        return jvmArgs.isEmpty() ? "" : " --jvm-args \"" + String.join(" ", jvmArgs) + "\"";
+    }
+
     /** What a reader of results.json runs to repeat one round of {@code p}; {@code jvmArgs}: calibrate's own {@code --jvm-args}. */
     static String description(Pair p, Scale s, Integer measured, List<String> jvmArgs) {
         return "calibrate --interleaved --workload " + p.name() + " --" + s.label() + (measured != null ? " --pairs " + measured : "")
-                + (jvmArgs.isEmpty() ? "" : " --jvm-args \"" + String.join(" ", jvmArgs) + "\"")
+                + jvmArgsFlag(jvmArgs)
                 + " (" + InterleavedBatches.MAIN + " " + p.benchmark().substring(Pair.PACKAGE.length()) + " " + p.executor() + " "
                 + p.workload() + ")";
     }
