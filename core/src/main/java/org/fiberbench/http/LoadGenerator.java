@@ -122,7 +122,7 @@ public final class LoadGenerator {
             for (int i = 0; i < mine.length; i++) {
                 mine[i] = startAts[l + i * loops];
             }
-            MultiplexedUsers m = new MultiplexedUsers(options.target(), request, mine, 1, new Recording());
+            MultiplexedUsers m = new MultiplexedUsers(options.target(), request, mine, 1, new Recording(recorder.lane()));
             threads.add(Thread.ofPlatform().daemon().name("fiberbench-users-" + l).start(() -> {
                 try {
                     m.run(end, drainUntil, () -> stopped);
@@ -145,11 +145,17 @@ public final class LoadGenerator {
 
     /** The multiplexed users' outcomes into the recorder: in the closed model latency counts from the send. */
     private final class Recording implements MultiplexedUsers.Outcomes {
+        private final LoadRecorder.Lane lane;
+
+        Recording(LoadRecorder.Lane lane) {
+            this.lane = lane;
+        }
+
         @Override
         public void response(int user, long seq, long sentAt, long doneAt, int status, String body) {
             Response r = HttpSender.check(options.target(), status, body);
             if (r.ok()) {
-                recorder.success(doneAt - sentAt, doneAt - sentAt);
+                lane.success(doneAt - sentAt);
             } else {
                 recorder.error(r.error());
             }

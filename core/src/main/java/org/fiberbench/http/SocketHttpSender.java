@@ -30,11 +30,16 @@ final class SocketHttpSender implements HttpSender {
         this.request = requestBytes(target);
     }
 
-    /** The GET request every connection sends, prepared once. */
+    /**
+     * The GET request every connection sends, prepared once: the request line, {@code Host} and, with
+     * credentials, {@code Authorization}, nothing more, as wrk sends. Each further header is parsed by
+     * the server on every request: with {@code User-Agent} and {@code Accept} the server spent 13.3 µs of
+     * CPU a request under {@code load} against 12.9 under wrk (2-core VM, {@code /thread/name}, 64
+     * connections), and on one box that CPU is taken from the client's share.
+     */
     static byte[] requestBytes(HttpTarget target) {
         StringBuilder sb = new StringBuilder().append("GET ").append(target.pathAndQuery()).append(" HTTP/1.1\r\n")
-                .append("Host: ").append(target.uri().getRawAuthority()).append("\r\n")
-                .append("User-Agent: fiberbench\r\nAccept: */*\r\n");
+                .append("Host: ").append(target.uri().getRawAuthority()).append("\r\n");
         if (target.authorization() != null) {
             sb.append("Authorization: ").append(target.authorization()).append("\r\n");
         }
