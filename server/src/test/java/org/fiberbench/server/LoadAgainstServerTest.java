@@ -99,7 +99,9 @@ class LoadAgainstServerTest {
     @Test
     void aServerThatGoesAwayMidRunCostsCountedConnectErrors() throws Exception {
         HttpTarget t = target("virtual", "thread/name", Duration.ofSeconds(2));
-        LoadOptions o = new LoadOptions(t, LoadSpec.parse("closed:users=2,duration=3s"), HttpSender.Kind.SOCKET,
+        // 5 s: a request the stopping server neither answers nor closes times out at about 3 s (stop
+        // at 1 s, 2 s timeout), and its user must still be sending then, to meet the refused connect
+        LoadOptions o = new LoadOptions(t, LoadSpec.parse("closed:users=2,duration=5s"), HttpSender.Kind.SOCKET,
                 Buckets.DEFAULT, 100);
         LoadGenerator g = LoadGenerator.create(o, null);
         Thread killer = Thread.ofPlatform().start(() -> {
