@@ -2,11 +2,15 @@ package org.fiberbench.cli.calibrate;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.fiberbench.cli.Converters;
 import org.fiberbench.cli.DbFlags;
+import org.fiberbench.cli.MeasureOptions;
 import org.fiberbench.db.DbOptions;
+import org.fiberbench.db.DbRun;
+import org.fiberbench.engine.JvmOptions;
 import org.fiberbench.result.RunDirectory;
 import org.fiberbench.spec.Numbers;
 import org.fiberbench.spec.SpecException;
@@ -67,10 +71,8 @@ public final class CalibrateCommand implements Callable<Integer> {
 
     @Option(names = "--jvm-args", paramLabel = "ARGS", description = "extra JVM options for every fork of both sides, after the"
         + " pair's own, e.g. \"-XX:-TieredCompilation\" (checked before anything runs)")
-    List<String> jvmArgsGiven = new java.util.ArrayList<>();
+    List<String> jvmArgsGiven = new ArrayList<>();
 
-    /** --jvm-args, each split at white space. */
-    private List<String> jvmArgs = List.of();
     /** The same as results.json records them: a {@code password=} value masked, as run's command is. */
     private List<String> recordedJvmArgs = List.of();
 
@@ -109,9 +111,9 @@ public final class CalibrateCommand implements Callable<Integer> {
             parsePairs();
         }
         List<Pair> selected = Pairs.select(workload);
-        jvmArgs = List.copyOf(org.fiberbench.cli.MeasureOptions.splitJvmArgs(jvmArgsGiven));
-        org.fiberbench.engine.JvmOptions.check(jvmArgs); // a JVM that will not start with them: one line, exit 2
-        recordedJvmArgs = org.fiberbench.db.DbRun.maskArgs(jvmArgs);
+        List<String> jvmArgs = List.copyOf(MeasureOptions.splitJvmArgs(jvmArgsGiven));
+        JvmOptions.check(jvmArgs); // a JVM that will not start with them: one line, exit 2
+        recordedJvmArgs = DbRun.maskArgs(jvmArgs);
         if (!jvmArgs.isEmpty()) {
             selected = selected.stream().map(p -> p.withJvmArgs(jvmArgs)).toList();
         }
@@ -153,7 +155,7 @@ public final class CalibrateCommand implements Callable<Integer> {
      * unresolved pairs ({@link InterleavedRounds}); results.json is rewritten after each.
      */
     private List<Outcome> interleaved(RunDirectory dir, List<Pair> selected, Scale s, Services services) throws InterruptedException {
-        List<Outcome> out = new java.util.ArrayList<>();
+        List<Outcome> out = new ArrayList<>();
         for (Pair p : selected) {
             Outcome o = new Outcome(p, InterleavedFork.description(p, s, pairs, recordedJvmArgs));
             o.pairsPerRound = pairs;

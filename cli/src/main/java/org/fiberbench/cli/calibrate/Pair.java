@@ -1,5 +1,6 @@
 package org.fiberbench.cli.calibrate;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -57,7 +58,7 @@ record Pair(String name, String benchmark, Map<String, String> params, String ex
 
     /** This pair with {@code extra} after its own JVM options (the later of two settings wins). */
     Pair withJvmArgs(List<String> extra) {
-        List<String> all = new java.util.ArrayList<>(jvmArgs);
+        List<String> all = new ArrayList<>(jvmArgs);
         all.addAll(extra);
         return new Pair(name, benchmark, params, executor, workload, load, threads, all, slow, service);
     }
