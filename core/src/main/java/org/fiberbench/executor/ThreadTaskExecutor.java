@@ -39,21 +39,23 @@ final class ThreadTaskExecutor implements TaskExecutor {
     }
 
     /**
-     * Runs one task, timing it on the thread that runs it; never throws. The balance costs a field
+     * Runs one task, timing it on the thread that runs it when the worker or the completion reads
+     * the times (else both are 0); never throws. The balance costs a field
      * read (or an identity-map read for a thread fiberbench did not make) and a counter update: a
      * thread running whole tasks is charged the task's time; a virtual thread's task is only counted
      * on its carrier, whose busy time is counted per mount or as CPU.
      */
     static void runTask(Workload workload, long seq, Completion done, WorkerStats stats) {
         WorkerCounters worker = stats.taskStarting();
-        long start = System.nanoTime();
+        boolean timed = worker != null || done.timed();
+        long start = timed ? System.nanoTime() : 0;
         Throwable error = null;
         try {
             workload.run(seq);
         } catch (Throwable t) {
             error = t;
         }
-        long end = System.nanoTime();
+        long end = timed ? System.nanoTime() : 0;
         if (worker != null) {
             worker.taskRan(end - start);
         }

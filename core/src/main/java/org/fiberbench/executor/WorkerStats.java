@@ -139,17 +139,32 @@ public final class WorkerStats {
      * carrier while it is alive to be read.
      */
     void closeWindow() {
-        long deadline = System.nanoTime() + MOUNT_WAIT_NANOS;
-        while (workers.stream().anyMatch(WorkerCounters::mounted) && System.nanoTime() < deadline) {
-            LockSupport.parkNanos(50_000);
+        if (busy == Busy.MOUNTED_TIME) { // only timed mounts are ever under way
+            long deadline = System.nanoTime() + MOUNT_WAIT_NANOS;
+            while (anyMounted() && System.nanoTime() < deadline) {
+                LockSupport.parkNanos(50_000);
+            }
         }
         addEnumerated();
-        workers.forEach(WorkerCounters::closeCpuWindow);
+        if (busy == Busy.CPU_TIME) {
+            for (WorkerCounters c : workers) {
+                c.closeCpuWindow();
+            }
+        }
+    }
+
+    private boolean anyMounted() {
+        for (WorkerCounters c : workers) {
+            if (c.mounted()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether no run is under way and at most {@code n} workers have registered (a scheduler that can be reused as it is). */
     boolean idleWithAtMost(int n) {
-        return workers.size() <= n && workers.stream().noneMatch(WorkerCounters::mounted);
+        return workers.size() <= n && !anyMounted();
     }
 
     /** Zeroes every worker's counts: a pooled scheduler taken by the next executor ({@link SchedulerPool}). */

@@ -206,6 +206,62 @@ class TaskExecutorTest {
         assertEquals("boom 7", error.get().getMessage());
     }
 
+    /** A completion that records the times it was given, timed or not as asked. */
+    static final class Times implements TaskExecutor.Completion {
+        final boolean timed;
+        final CountDownLatch done = new CountDownLatch(1);
+        volatile long start = -1;
+        volatile long end = -1;
+
+        Times(boolean timed) {
+            this.timed = timed;
+        }
+
+        @Override
+        public void complete(long startNanos, long endNanos, Throwable error) {
+            start = startNanos;
+            end = endNanos;
+            done.countDown();
+        }
+
+        @Override
+        public boolean timed() {
+            return timed;
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"virtual", "virtual:scheduler=fixed,carriers=2", "virtual:scheduler=forkjoin,carriers=2",
+        "virtual-pool:size=2", "platform:fixed=2", "platform:per-task"})
+    void theClockIsReadOnlyForWhoeverReadsTheTimes(String spec) throws Exception {
+        Probe sleeper = new Probe(20);
+        Times timed = new Times(true);
+        Times untimed = new Times(false);
+        double busyMs;
+        WorkerStats.Busy busy;
+        try (TaskExecutor ex = ExecutorSpec.parse(spec).create()) {
+            busy = ex.workerStats().busy();
+            ex.submit(sleeper, 0, timed);
+            assertTrue(timed.done.await(10, TimeUnit.SECONDS));
+            ex.submit(sleeper, 1, untimed);
+            assertTrue(untimed.done.await(10, TimeUnit.SECONDS));
+            ex.shutdown();
+            ex.close();
+            busyMs = ex.workerStats().snapshot().values().stream().mapToDouble(WorkerFigures.Worker::busyMs).sum();
+        }
+        // a load model's completion gets the task's own start and end, 20 ms apart
+        assertTrue(timed.end - timed.start >= TimeUnit.MILLISECONDS.toNanos(19), spec + ": " + (timed.end - timed.start));
+        if (busy == WorkerStats.Busy.TASK_TIME) {
+            // a thread that runs whole tasks is charged their time whatever the completion reads: both tasks
+            assertTrue(busyMs >= 38, spec + ": busy " + busyMs + " ms");
+            assertTrue(untimed.end - untimed.start >= TimeUnit.MILLISECONDS.toNanos(19), spec + ": " + (untimed.end - untimed.start));
+        } else {
+            // a batch's completion reads no times and nothing else does: no clock is read for the task
+            assertEquals(0, untimed.start, spec);
+            assertEquals(0, untimed.end, spec);
+        }
+    }
+
     @Test
     void workerStatsCountTasksPerCarrier() throws Exception {
         Probe probe = new Probe(0);

@@ -37,6 +37,12 @@ final class BatchCompletion implements TaskExecutor.Completion {
         latch.countDown();
     }
 
+    /** A batch is timed as a whole: its tasks' own times are not read. */
+    @Override
+    public boolean timed() {
+        return false;
+    }
+
     void await(long timeoutNanos) throws InterruptedException {
         timedOut = !latch.await(timeoutNanos, TimeUnit.NANOSECONDS);
         if (timedOut) {
