@@ -2,7 +2,6 @@ package org.fiberbench.cli.calibrate;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -12,10 +11,11 @@ import java.util.function.LongSupplier;
 
 /**
  * The rounds of {@code calibrate --interleaved}: every pair gets the given rounds; then, with a time
- * budget ({@code --max-time}), the pairs whose interval still straddles the limit get more, a round
- * each in turn, until each is within or over the limit, reaches {@link CalibrateCommand#MAX_ROUNDS},
- * or its next round would not end within the budget (judged by its longest round so far). A pair
- * that resolves stops taking time, so the budget goes where the question is still open. The rounds
+ * budget ({@code --max-time}), the pairs whose interval still straddles the limit get more, one round
+ * at a time to the pair nearest its verdict ({@link #next}), until each is within or over the limit,
+ * reaches {@link CalibrateCommand#MAX_ROUNDS}, or its next round would not end within the budget
+ * (judged by its longest round so far). A pair that resolves stops taking time, so the budget goes
+ * where the question is still open, and first where it can be closed soonest. The rounds
  * themselves are given ({@link Round}), so the schedule can be tested without forks.
  *
  * <p>With {@code --pairs auto} ({@link Recount}), the first rounds are a pilot: a pair still
@@ -65,59 +65,102 @@ final class InterleavedRounds {
 
     /**
      * {@code rounds} rounds of every outcome, then, when {@code budget} is not null, the unresolved
-     * ones' further rounds until it is spent (counted from this call). {@code afterEach} sees the
-     * outcomes after every round of every pair.
+     * ones' further rounds until it is spent (counted from this call), the pair nearest its verdict
+     * first ({@link #next}). {@code afterEach} sees the outcomes after every round of every pair.
      */
     void run(List<Outcome> out, int rounds, Duration budget, Consumer<List<Outcome>> afterEach) throws InterruptedException {
         long start = nanoClock.getAsLong();
         Map<Outcome, Long> longest = new HashMap<>();
-        for (int r = 0; ; r++) {
-            List<Outcome> active = new ArrayList<>();
+        Map<Outcome, Integer> forks = new HashMap<>();
+        for (int r = 0; r < rounds; r++) {
             for (Outcome o : out) {
-                if (r < rounds || budget != null && open(o)) {
-                    active.add(o);
-                }
-            }
-            if (active.isEmpty()) {
-                break;
-            }
-            for (Outcome o : active) {
-                if (r >= rounds) {
-                    long elapsed = nanoClock.getAsLong() - start;
-                    if (elapsed + longest.getOrDefault(o, 0L) > budget.toNanos()) {
-                        o.stopped = Stop.MAX_TIME;
-                        continue;
-                    }
-                }
-                progress.accept("round " + (r + 1) + (r < rounds ? "/" + rounds : "") + ": " + o.pair.name() + " (interleaved)");
-                long t0 = nanoClock.getAsLong();
-                try {
-                    double[][] v = round.run(o, r + 1);
-                    for (int i = 0; i < v[0].length; i++) {
-                        o.reference.add(v[0][i]);
-                        o.fiberbench.add(v[1][i]);
-                    }
-                    o.roundPairs.add(v[0].length);
-                    o.roundSeconds.add((nanoClock.getAsLong() - t0) / 1e9);
-                } catch (IOException e) {
-                    o.failures.add("interleaved: " + e.getMessage());
-                }
-                longest.merge(o, nanoClock.getAsLong() - t0, Math::max);
-                o.rounds++;
+                progress.accept("round " + (r + 1) + "/" + rounds + ": " + o.pair.name() + " (interleaved)");
+                runRound(o, longest, forks);
                 if (r + 1 == rounds && recount != null && budget != null && open(o)) {
                     recount(o, longest, budget.toNanos() - (nanoClock.getAsLong() - start));
                 }
                 afterEach.accept(out);
             }
         }
-        if (budget != null) {
-            for (Outcome o : out) {
-                if (o.stopped == null) {
-                    o.stopped = stopOf(o);
-                }
+        if (budget == null) {
+            return;
+        }
+        for (Outcome o; (o = next(out)) != null; ) {
+            long elapsed = nanoClock.getAsLong() - start;
+            if (elapsed + longest.getOrDefault(o, 0L) > budget.toNanos()) {
+                o.stopped = Stop.MAX_TIME;
+                continue;
             }
+            double left = secondsLeft(o);
+            progress.accept("round " + (forks.getOrDefault(o, 0) + 1) + ": " + o.pair.name() + " (interleaved"
+                    + (Double.isFinite(left) ? String.format(Locale.ROOT, "; about %.0f s more at this ratio", left) : "") + ")");
+            runRound(o, longest, forks);
             afterEach.accept(out);
         }
+        for (Outcome o : out) {
+            if (o.stopped == null) {
+                o.stopped = stopOf(o);
+            }
+        }
+        afterEach.accept(out);
+    }
+
+    /** One round of {@code o}, numbered by the forks it has had (its pilot's included), pooled into it. */
+    private void runRound(Outcome o, Map<Outcome, Long> longest, Map<Outcome, Integer> forks) throws InterruptedException {
+        int number = forks.merge(o, 1, Integer::sum);
+        long t0 = nanoClock.getAsLong();
+        try {
+            double[][] v = round.run(o, number);
+            for (int i = 0; i < v[0].length; i++) {
+                o.reference.add(v[0][i]);
+                o.fiberbench.add(v[1][i]);
+            }
+            o.roundPairs.add(v[0].length);
+            o.roundSeconds.add((nanoClock.getAsLong() - t0) / 1e9);
+        } catch (IOException e) {
+            o.failures.add("interleaved: " + e.getMessage());
+        }
+        longest.merge(o, nanoClock.getAsLong() - t0, Math::max);
+        o.rounds++;
+    }
+
+    /**
+     * The open pair to give the next round of the budget, or null when none is open. First a pair
+     * whose rounds are still too few for a {@link VarianceSplit} (the fewest rounds first, then in
+     * the table's order: round by round, as before the budget); then the one whose verdict is
+     * nearest in time ({@link #secondsLeft}). Taken in turn, a budget that cannot settle every pair
+     * would leave each a few rounds short; nearest first, the ones it can settle are settled, and
+     * the farthest, which it could not have settled anyway, get what is left (shortest job first,
+     * which settles the most jobs by one deadline). A pair with no number of rounds that decides it
+     * (its ratio on the limit) comes last.
+     */
+    static Outcome next(List<Outcome> out) {
+        Outcome best = null;
+        double bestLeft = 0;
+        for (Outcome o : out) {
+            if (!open(o)) {
+                continue;
+            }
+            double left = VarianceSplit.of(o) == null ? -1.0 / (1 + o.rounds) : secondsLeft(o);
+            if (best == null || left < bestLeft) {
+                best = o;
+                bestLeft = left;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * {@link VarianceSplit#secondsLeft} of {@code o} at the count it goes on with; infinite with no
+     * split, or no count that decides it.
+     */
+    static double secondsLeft(Outcome o) {
+        VarianceSplit split = VarianceSplit.of(o);
+        if (split == null) {
+            return Double.POSITIVE_INFINITY;
+        }
+        int k = o.roundPairs.get(o.roundPairs.size() - 1);
+        return split.secondsLeft(k);
     }
 
     /**

@@ -35,9 +35,10 @@ import org.fiberbench.stats.Sample;
  * @param pairs the suggested measured pairs a round
  * @param roundsNeeded rounds of {@code pairs} to decide the verdict at the present ratio; null when the ratio
  *     sits on the limit or so near it that {@link #MAX_SEARCH} rounds would not decide it
+ * @param margin how far the rounds' mean log ratio lies from the limit's, in natural-log units
  */
 record VarianceSplit(int rounds, double withinSd, double roundsSd, double forkSd, boolean shiftShown, double fixedSeconds,
-        double pairSeconds, int pairs, Integer roundsNeeded) {
+        double pairSeconds, int pairs, Integer roundsNeeded, double margin) {
     /** Rounds before a split is taken: two would give σ_r a single degree of freedom. */
     static final int MIN_ROUNDS = 3;
     /** Beyond this many rounds the verdict is called out of reach (and roundsNeeded null). */
@@ -97,7 +98,20 @@ record VarianceSplit(int rounds, double withinSd, double roundsSd, double forkSd
         double margin = Math.abs(roundStats.mean() - Math.log(1 + Outcome.LIMIT_PCT / 100));
         int pairs = quickest(counted, withinVar, a, b, margin);
         Integer needed = roundsNeeded(Math.sqrt(counted + withinVar / pairs), margin);
-        return new VarianceSplit(n, Math.sqrt(withinVar), Math.sqrt(roundsVar), Math.sqrt(forkVar), shown, a, b, pairs, needed);
+        return new VarianceSplit(n, Math.sqrt(withinVar), Math.sqrt(roundsVar), Math.sqrt(forkVar), shown, a, b, pairs, needed, margin);
+    }
+
+    /**
+     * Seconds the pair still needs, going on with {@code k} pairs a round, for its interval to end on
+     * one side of the limit at the present ratio: the rounds a run of that count needs, less the
+     * {@link #rounds} it has (one at least, as it is still open), times a round's a + b·k seconds;
+     * infinite where no number of rounds decides it. The fork's shift counts only where the rounds
+     * show it, as for {@link #pairs}.
+     */
+    double secondsLeft(int k) {
+        double counted = shiftShown ? forkSd * forkSd : 0;
+        Integer n = roundsNeeded(Math.sqrt(counted + withinSd * withinSd / Math.max(1, k)), margin);
+        return n == null ? Double.POSITIVE_INFINITY : Math.max(1, n - rounds) * (fixedSeconds + pairSeconds * k);
     }
 
     /**

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The schedule of {@code calibrate --interleaved --max-time}, with injected rounds and a clock that
- * each round advances by a minute (no forks): the budget goes to the pairs still unresolved, in turn,
- * and stops where it would be overrun.
+ * each round advances by a minute (no forks): the budget goes to the pairs still unresolved, the
+ * nearest its verdict first, and stops where it would be overrun.
  */
 class InterleavedRoundsTest {
     private static final long MINUTE = Duration.ofMinutes(1).toNanos();
@@ -90,6 +90,40 @@ class InterleavedRoundsTest {
         assertEquals("max_time", out.get(2).section().get("stopped"));
         assertTrue(CalibrationTable.text(out, Scale.QUICK).contains("still unresolved after 16 rounds, when --max-time was spent"),
                 CalibrationTable.text(out, Scale.QUICK));
+    }
+
+    /**
+     * A budget that cannot settle every pair goes first to the one nearest its verdict: with two
+     * given rounds, each pair gets a third (too few rounds to tell how far each is), then sleep-fixed
+     * (±1% a round, a few rounds from within) takes every round until it is settled, and cpu-fixed
+     * (±8%, a hundred rounds or more away), listed first, only what is left. Taken in turn, the same
+     * budget leaves both open.
+     */
+    @Test
+    void theBudgetGoesFirstToThePairNearestItsVerdict() throws Exception {
+        Map<String, DoubleUnaryOperator> ratios = Map.of("cpu-fixed", alternating(1.0, 0.08), "sleep-fixed", alternating(1.0, 0.01));
+        List<Outcome> out = outcomes("cpu-fixed", "sleep-fixed");
+        rounds(ratios).run(out, 2, Duration.ofMinutes(14), o -> { });
+        assertEquals(List.of("cpu-fixed 1", "sleep-fixed 1", "cpu-fixed 2", "sleep-fixed 2", "cpu-fixed 3", "sleep-fixed 3"),
+                ran.subList(0, 6), ran.toString());
+        Outcome near = out.get(1);
+        assertEquals(Outcome.Verdict.WITHIN, near.verdict(), ran.toString());
+        assertEquals(InterleavedRounds.Stop.RESOLVED, near.stopped);
+        int settled = ran.indexOf("sleep-fixed " + near.rounds);
+        for (int i = 6; i <= settled; i++) {
+            assertTrue(ran.get(i).startsWith("sleep-fixed "), "the near pair's rounds come one after the other: " + ran);
+        }
+        assertTrue(settled < ran.size() - 1 && ran.get(settled + 1).equals("cpu-fixed 4"), "then the far one: " + ran);
+        Outcome far = out.get(0);
+        assertEquals(Outcome.Verdict.UNRESOLVED, far.verdict());
+        assertEquals(InterleavedRounds.Stop.MAX_TIME, far.stopped);
+        assertEquals(14, ran.size(), "a round a minute, to the end of the budget: " + ran);
+
+        // the same rounds in turn: at 14 minutes the near pair has had only half the rounds after the third
+        Outcome inTurn = outcomes("sleep-fixed").get(0);
+        ran.clear();
+        rounds(ratios).run(List.of(inTurn), 3 + (14 - 6) / 2, null, o -> { });
+        assertEquals(Outcome.Verdict.UNRESOLVED, inTurn.verdict(), "in turn, the budget would have left it open");
     }
 
     /** A pair that resolves late stops then, and one that never does stops at the round limit. */

@@ -236,16 +236,38 @@ class VarianceSplitTest {
     /** The words when no single run can resolve the pair: past the round limit, or a ratio on the limit. */
     @Test
     void saysWhenNoRunCanResolveIt() {
-        VarianceSplit far = new VarianceSplit(10, 0.2, 0.05, 0.04, true, 6.5, 0.08, 50, 4000);
+        VarianceSplit far = new VarianceSplit(10, 0.2, 0.05, 0.04, true, 6.5, 0.08, 50, 4000, 0.01);
         String line = far.line("jdbc-scan-offload", Scale.FULL);
         assertTrue(line.contains("about 4000 rounds of 50 pairs (" + Math.round(4000 * 10.5 / 60) + " min) at this ratio, past the "
                 + CalibrateCommand.MAX_ROUNDS + " rounds of one run"), line);
         assertFalse(line.contains("./fiberbench"), line);
-        VarianceSplit near = new VarianceSplit(10, 0.2, 0.05, 0.01, true, 6.5, 0.08, 120, 4);
+        VarianceSplit near = new VarianceSplit(10, 0.2, 0.05, 0.01, true, 6.5, 0.08, 120, 4, 0.01);
         assertTrue(near.line("http-name", Scale.QUICK).endsWith("./fiberbench calibrate --interleaved --quick --workload http-name"
                 + " --pairs 120 --rounds 4 --max-time 2m"), "fewer first rounds than the default ten: " + near.line("http-name", Scale.QUICK));
-        VarianceSplit onTheLimit = new VarianceSplit(10, 0.2, 0.05, 0.04, true, 6.5, 0.08, 50, null);
+        VarianceSplit onTheLimit = new VarianceSplit(10, 0.2, 0.05, 0.04, true, 6.5, 0.08, 50, null, 0.0);
         assertTrue(onTheLimit.line("jdbc-scan-offload", Scale.FULL).endsWith("the ratio sits on the limit, so no number of rounds decides it"));
         assertNull(onTheLimit.section().get("seconds_needed"));
+    }
+
+    /**
+     * What a pair still needs at the count it goes on with: the rounds a run of that count needs at
+     * the present margin, less those it has had, times a round's seconds; fewer pairs a round need
+     * more rounds; a shift the rounds do not show is not counted; a ratio on the limit never settles.
+     */
+    @Test
+    void secondsLeftAreTheRoundsStillNeededAtTheCountGoneOnWith() {
+        VarianceSplit v = new VarianceSplit(10, 0.2, 0.05, 0.01, true, 6.5, 0.08, 120, 14, 0.01);
+        int at120 = VarianceSplit.roundsNeeded(Math.sqrt(0.01 * 0.01 + 0.04 / 120), 0.01);
+        assertEquals((at120 - 10) * (6.5 + 0.08 * 120), v.secondsLeft(120), 1e-9);
+        int at10 = VarianceSplit.roundsNeeded(Math.sqrt(0.01 * 0.01 + 0.04 / 10), 0.01);
+        assertTrue(at10 > at120, at10 + " rounds of 10 against " + at120 + " of 120");
+        assertEquals((at10 - 10) * (6.5 + 0.08 * 10), v.secondsLeft(10), 1e-9);
+        VarianceSplit unshown = new VarianceSplit(10, 0.2, 0.05, 0.01, false, 6.5, 0.08, 120, 14, 0.01);
+        int scatterOnly = VarianceSplit.roundsNeeded(0.2 / Math.sqrt(120), 0.01);
+        assertEquals(Math.max(1, scatterOnly - 10) * (6.5 + 0.08 * 120), unshown.secondsLeft(120), 1e-9);
+        VarianceSplit almost = new VarianceSplit(40, 0.2, 0.05, 0.01, true, 6.5, 0.08, 120, 14, 0.01);
+        assertEquals(Math.max(1, at120 - 40) * (6.5 + 0.08 * 120), almost.secondsLeft(120), 1e-9, "one round at least while open");
+        VarianceSplit onTheLimit = new VarianceSplit(10, 0.2, 0.05, 0.04, true, 6.5, 0.08, 50, null, 0.0);
+        assertEquals(Double.POSITIVE_INFINITY, onTheLimit.secondsLeft(50));
     }
 }
