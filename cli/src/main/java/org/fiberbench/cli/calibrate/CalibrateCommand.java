@@ -53,7 +53,7 @@ public final class CalibrateCommand implements Callable<Integer> {
     boolean interleaved;
 
     @Option(names = "--max-time", paramLabel = "D", converter = Converters.PositiveDurationConverter.class,
-            description = "with --interleaved: after --rounds rounds, more rounds of the pairs still unresolved, in turn,"
+            description = "with --interleaved: after --rounds rounds, more rounds of the pairs still unresolved, the nearest its verdict first,"
                 + " until each is within or over the limit or D (counted from the start) is spent, e.g. 60m")
     Duration maxTime;
 

@@ -93,7 +93,7 @@ final class InterleavedRounds {
             }
             double left = secondsLeft(o);
             progress.accept("round " + (forks.getOrDefault(o, 0) + 1) + ": " + o.pair.name() + " (interleaved"
-                    + (Double.isFinite(left) ? String.format(Locale.ROOT, "; about %.0f s more at this ratio", left) : "") + ")");
+                    + (Double.isFinite(left) ? "; about " + VarianceSplit.minutes(left) + " more at this ratio" : "") + ")");
             runRound(o, longest, forks);
             afterEach.accept(out);
         }
@@ -125,10 +125,12 @@ final class InterleavedRounds {
     }
 
     /**
-     * The open pair to give the next round of the budget, or null when none is open. First a pair
-     * whose rounds are still too few for a {@link VarianceSplit} (the fewest rounds first, then in
-     * the table's order: round by round, as before the budget); then the one whose verdict is
-     * nearest in time ({@link #secondsLeft}). Taken in turn, a budget that cannot settle every pair
+     * The open pair to give the next round of the budget, or null when none is open: the one whose
+     * verdict is nearest in time ({@link #secondsLeft}). A pair that started over after its pilot
+     * has too few rounds of its new count for a split of its own, and is taken at what its pilot's
+     * split expected, less the seconds its new rounds have taken. One with too few rounds and no
+     * pilot (a run of fewer than three given rounds) comes first: the fewest rounds first, then in the
+     * table's order, round by round as before the budget. Taken in turn, a budget that cannot settle every pair
      * would leave each a few rounds short; nearest first, the ones it can settle are settled, and
      * the farthest, which it could not have settled anyway, get what is left (shortest job first,
      * which settles the most jobs by one deadline). A pair with no number of rounds that decides it
@@ -141,7 +143,8 @@ final class InterleavedRounds {
             if (!open(o)) {
                 continue;
             }
-            double left = VarianceSplit.of(o) == null ? -1.0 / (1 + o.rounds) : secondsLeft(o);
+            boolean unknown = o.roundPairs.size() < VarianceSplit.MIN_ROUNDS && o.secondsExpected == null;
+            double left = unknown ? -1.0 / (1 + o.rounds) : secondsLeft(o);
             if (best == null || left < bestLeft) {
                 best = o;
                 bestLeft = left;
@@ -151,16 +154,20 @@ final class InterleavedRounds {
     }
 
     /**
-     * {@link VarianceSplit#secondsLeft} of {@code o} at the count it goes on with; infinite with no
-     * split, or no count that decides it.
+     * The seconds {@code o} still needs, as far as its rounds tell: its split's {@link
+     * VarianceSplit#secondsLeft} at the count it goes on with; started over and with too few rounds
+     * of the new count for a split, what its pilot's split expected less what the new rounds took;
+     * infinite with neither, or with no number of rounds that decides it.
      */
     static double secondsLeft(Outcome o) {
         VarianceSplit split = VarianceSplit.of(o);
-        if (split == null) {
-            return Double.POSITIVE_INFINITY;
+        if (split != null) {
+            return split.secondsLeft(o.roundPairs.get(o.roundPairs.size() - 1));
         }
-        int k = o.roundPairs.get(o.roundPairs.size() - 1);
-        return split.secondsLeft(k);
+        if (o.secondsExpected != null && o.roundPairs.size() < VarianceSplit.MIN_ROUNDS) {
+            return Math.max(0, o.secondsExpected - o.roundSeconds.stream().mapToDouble(Double::doubleValue).sum());
+        }
+        return Double.POSITIVE_INFINITY;
     }
 
     /**

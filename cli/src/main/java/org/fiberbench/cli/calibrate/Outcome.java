@@ -45,6 +45,11 @@ final class Outcome {
     Map<String, Object> pilot;
     /** The pilot in words for the table: its rounds, pairs a round and ratio. */
     String pilotSummary;
+    /**
+     * Started over: the seconds its pilot's split expected a run of the new count to take (infinite
+     * where no number of rounds would decide it); null when the pair did not start over.
+     */
+    Double secondsExpected;
     /** Paired: how many pairs each round's fork measured, in order. */
     final List<Integer> roundPairs = new ArrayList<>();
     /** Paired: each round's wall time in seconds, its fork's start and warm-up included, in order. */
@@ -80,6 +85,7 @@ final class Outcome {
         VarianceSplit split = VarianceSplit.of(this);
         p.put("variance_split", split == null ? null : split.section());
         pilot = p;
+        secondsExpected = split == null ? null : split.secondsLeft(pairs, 0);
         Ratio r = ratio();
         pilotSummary = rounds + (rounds == 1 ? " round" : " rounds") + " of " + roundPairs.get(0) + " pairs ("
                 + (r == null ? "no ratio" : r.text()) + ")";

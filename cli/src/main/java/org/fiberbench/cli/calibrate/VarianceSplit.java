@@ -109,9 +109,14 @@ record VarianceSplit(int rounds, double withinSd, double roundsSd, double forkSd
      * show it, as for {@link #pairs}.
      */
     double secondsLeft(int k) {
+        return secondsLeft(k, rounds);
+    }
+
+    /** As {@link #secondsLeft(int)}, for a pair that has had {@code had} rounds of {@code k} pairs (0: a fresh start). */
+    double secondsLeft(int k, int had) {
         double counted = shiftShown ? forkSd * forkSd : 0;
         Integer n = roundsNeeded(Math.sqrt(counted + withinSd * withinSd / Math.max(1, k)), margin);
-        return n == null ? Double.POSITIVE_INFINITY : Math.max(1, n - rounds) * (fixedSeconds + pairSeconds * k);
+        return n == null ? Double.POSITIVE_INFINITY : Math.max(1, n - had) * (fixedSeconds + pairSeconds * k);
     }
 
     /**
@@ -248,7 +253,7 @@ record VarianceSplit(int rounds, double withinSd, double roundsSd, double forkSd
         return (Math.exp(logSd) - 1) * 100;
     }
 
-    private static String minutes(double seconds) {
+    static String minutes(double seconds) {
         return seconds < 90 ? String.format(Locale.ROOT, "%.0f s", seconds) : String.format(Locale.ROOT, "%.0f min", seconds / 60);
     }
 }

@@ -223,6 +223,30 @@ class InterleavedRoundsTest {
         assertTrue(file.rounds > 3 && !file.section().containsKey("pilot"), ran.toString());
     }
 
+    /**
+     * --pairs auto: a pair that starts over has no split of its new count until three rounds of it,
+     * and is placed by what its pilot's split expected: cpu-fixed, ten minutes or so from a verdict
+     * at its new count, waits while sleep-fixed (±1% a round, kept at 10 pairs, a few rounds from
+     * within) takes the budget's first rounds and is settled.
+     */
+    @Test
+    void withAutoPairsAPairThatStartsOverIsPlacedByWhatItsPilotExpected() throws Exception {
+        List<Outcome> out = outcomes("cpu-fixed", "sleep-fixed");
+        DoubleUnaryOperator cpu = r -> r <= 3 ? (r % 2 == 0 ? 1.03 : 1 / 1.03) : 1.0;
+        counted(Map.of("cpu-fixed", cpu, "sleep-fixed", alternating(1.0, 0.01)), Map.of("cpu-fixed", 0.10, "sleep-fixed", 0.0))
+                .run(out, 3, Duration.ofMinutes(40), o -> { });
+        Outcome c = out.get(0);
+        Outcome near = out.get(1);
+        assertTrue(c.pilot != null && c.secondsExpected > 5 * 60, "started over, expected " + c.secondsExpected + " s");
+        assertNull(near.pilot);
+        assertEquals(Outcome.Verdict.WITHIN, near.verdict(), ran.toString());
+        int nearDone = ran.indexOf("sleep-fixed " + near.rounds + " ×10");
+        int cpuNext = ran.indexOf("cpu-fixed 4 ×" + c.pairsPerRound);
+        assertEquals("sleep-fixed 4 ×10", ran.get(6), ran.toString());
+        assertTrue(nearDone >= 0 && cpuNext > nearDone, "the near pair settled before the far one's new rounds: " + ran);
+        assertEquals(Outcome.Verdict.WITHIN, c.verdict(), ran.toString());
+    }
+
     /** Without a recount (a count given, or none), the same noisy pilot changes nothing. */
     @Test
     void withoutAutoPairsNoPairStartsOver() throws Exception {
