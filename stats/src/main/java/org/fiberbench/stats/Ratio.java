@@ -1,5 +1,6 @@
 package org.fiberbench.stats;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -70,6 +71,57 @@ public record Ratio(double value, RatioInterval interval, boolean significant) {
         double half = s.error(confidence);
         RatioInterval interval = half == 0 ? new RatioInterval(value, value)
                 : new RatioInterval(Math.exp(s.mean() - half), Math.exp(s.mean() + half));
+        return new Ratio(value, interval, !interval.contains(1));
+    }
+
+    /**
+     * Forks of paired ratios: {@code rounds[r]} holds one fork's per-pair ratios. The value is the
+     * geometric mean of the forks' geometric means, each fork weighing the same (as {@link
+     * #ofRatios} of those means). The interval is Student's over the forks' log means, with the
+     * forks' degrees of freedom, except that their spread is not taken below what the pairs' own
+     * scatter puts into a fork's mean: the variance of a fork's mean is σ_f² + σ_w²/k (σ_f the
+     * fork's own shift, σ_w the pooled standard deviation of the per-pair log ratios about their
+     * fork's mean, k its pairs), so the spread used is the larger of the observed σ_r² and σ_w² ·
+     * mean(1/k) (the "modified Knapp–Hartung" rule of meta-analysis with few studies). It is never
+     * narrower than {@link #ofRatios} of the means: three forks whose means happen to agree to
+     * 0.03% while their pairs scatter by 20% must not yield a 0.2%-wide interval. With fewer than
+     * two pairs in every fork this is {@link #ofRatios} of the fork means. A point when there is
+     * one fork.
+     */
+    public static Ratio ofRounds(List<double[]> rounds, double confidence) {
+        int n = rounds.size();
+        if (n == 0) {
+            throw new IllegalArgumentException("no rounds of ratios");
+        }
+        double[] means = new double[n];
+        double within = 0;
+        int withinDf = 0;
+        double inverseK = 0;
+        for (int r = 0; r < n; r++) {
+            double[] ratios = rounds.get(r);
+            if (ratios.length == 0) {
+                throw new IllegalArgumentException("round " + r + " has no ratios");
+            }
+            Sample s = Sample.of(logs(ratios));
+            means[r] = s.mean();
+            if (s.n() > 1) {
+                within += s.variance() * (s.n() - 1);
+                withinDf += s.n() - 1;
+            }
+            inverseK += 1.0 / ratios.length;
+        }
+        Sample forks = Sample.of(means);
+        double value = Math.exp(forks.mean());
+        if (n < 2) {
+            return point(value);
+        }
+        double spread = forks.variance();
+        if (withinDf > 0) {
+            spread = Math.max(spread, within / withinDf * inverseK / n);
+        }
+        double half = Sample.tQuantile(confidence, n - 1) * Math.sqrt(spread / n);
+        RatioInterval interval = half == 0 ? new RatioInterval(value, value)
+                : new RatioInterval(Math.exp(forks.mean() - half), Math.exp(forks.mean() + half));
         return new Ratio(value, interval, !interval.contains(1));
     }
 

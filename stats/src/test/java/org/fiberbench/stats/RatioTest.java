@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class RatioTest {
@@ -205,5 +206,44 @@ class RatioTest {
         assertThrows(IllegalArgumentException.class, () -> Ratio.paired(new double[] {1}, new double[] {0}, 0.999));
         assertThrows(IllegalArgumentException.class, () -> Ratio.paired(new double[] {0}, new double[] {1}, 0.999));
         assertFalse(Ratio.paired(new double[] {2}, new double[] {1}, 0.999).hasInterval(), "one pair: a point");
+    }
+
+    /**
+     * Three forks whose means agree exactly while their pairs scatter by ±10%: the forks' spread is
+     * zero, but a fork's mean varies by at least σ_w²/k, so the interval takes that (pooled within
+     * variance 0.02, 2 pairs a fork: 0.02 · 1/2 over the three means, with the forks' 2 degrees of
+     * freedom, t(0.999, 2) = 31.599), not a point at 1.05.
+     */
+    @Test
+    void forksThatAgreeByChanceStillCarryTheirPairsScatter() {
+        double w = 0.1;
+        double[] fork = {1.05 * Math.exp(w), 1.05 * Math.exp(-w)};
+        Ratio r = Ratio.ofRounds(List.of(fork, fork.clone(), fork.clone()), 0.999);
+        assertEquals(1.05, r.value(), 1e-12);
+        double half = 31.599 * Math.sqrt(0.02 * 0.5 / 3);
+        assertEquals(1.05 * Math.exp(-half), r.ciLow(), 1e-3);
+        assertEquals(1.05 * Math.exp(half), r.ciHigh(), 1e-2);
+        // forks that spread less than their pairs' scatter explains never narrow the interval below the means' own
+        List<double[]> close = List.of(new double[] {1.01 * Math.exp(w), 1.01 * Math.exp(-w)},
+                new double[] {1.03 * Math.exp(w), 1.03 * Math.exp(-w)}, new double[] {1.05 * Math.exp(w), 1.05 * Math.exp(-w)});
+        Ratio floored = Ratio.ofRounds(close, 0.999);
+        Ratio own = Ratio.ofRatios(new double[] {1.01, 1.03, 1.05}, 0.999);
+        assertTrue(floored.ciLow() <= own.ciLow() && floored.ciHigh() >= own.ciHigh(), floored.text() + " vs " + own.text());
+        Ratio means = Ratio.ofRatios(new double[] {1.05, 1.05, 1.05}, 0.999);
+        assertEquals(means.ciLow(), means.ciHigh(), 0, "the forks' means alone would say a point");
+    }
+
+    /** Where the forks spread more than their pairs' scatter explains, the interval is Student's over the forks' means. */
+    @Test
+    void forksThatShiftGiveTheIntervalOfTheirMeans() {
+        List<double[]> rounds = List.of(new double[] {1.00, 1.002}, new double[] {1.10, 1.098}, new double[] {1.20, 1.202});
+        Ratio r = Ratio.ofRounds(rounds, 0.999);
+        Ratio means = Ratio.ofRatios(rounds.stream().mapToDouble(Ratio::geometricMean).toArray(), 0.999);
+        assertEquals(means.value(), r.value(), 1e-12);
+        assertEquals(means.ciLow(), r.ciLow(), 1e-12);
+        assertEquals(means.ciHigh(), r.ciHigh(), 1e-12);
+        assertFalse(Ratio.ofRounds(List.<double[]>of(new double[] {1.1, 1.2}), 0.999).hasInterval(), "one fork: a point");
+        assertThrows(IllegalArgumentException.class, () -> Ratio.ofRounds(List.of(), 0.999));
+        assertThrows(IllegalArgumentException.class, () -> Ratio.ofRounds(List.of(new double[] {1}, new double[0]), 0.999));
     }
 }

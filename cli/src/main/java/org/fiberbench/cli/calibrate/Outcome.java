@@ -105,7 +105,7 @@ final class Outcome {
         }
         if (paired) {
             return roundPairs.size() < 2 ? Ratio.paired(values(fiberbench), values(reference), Ratio.CONFIDENCE)
-                    : Ratio.ofRatios(roundRatios(), Ratio.CONFIDENCE);
+                    : Ratio.ofRounds(pairRatiosByRound(), Ratio.CONFIDENCE);
         }
         return Ratio.of(values(fiberbench), values(reference));
     }
@@ -133,15 +133,19 @@ final class Outcome {
      * shift that more pairs do not average out.
      */
     double[] roundRatios() {
-        double[] out = new double[roundPairs.size()];
+        return pairRatiosByRound().stream().mapToDouble(Ratio::geometricMean).toArray();
+    }
+
+    /** Paired: each round's per-pair ratios, fiberbench over reference, in order. */
+    List<double[]> pairRatiosByRound() {
+        List<double[]> out = new ArrayList<>(roundPairs.size());
         int at = 0;
-        for (int k = 0; k < out.length; k++) {
-            int n = roundPairs.get(k);
+        for (int n : roundPairs) {
             double[] ratios = new double[n];
             for (int i = 0; i < n; i++) {
                 ratios[i] = fiberbench.get(at + i) / reference.get(at + i);
             }
-            out[k] = Ratio.geometricMean(ratios);
+            out.add(ratios);
             at += n;
         }
         return out;

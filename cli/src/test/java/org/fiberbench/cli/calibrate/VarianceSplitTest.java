@@ -1,5 +1,6 @@
 package org.fiberbench.cli.calibrate;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -269,5 +270,29 @@ class VarianceSplitTest {
         assertEquals(Math.max(1, at120 - 40) * (6.5 + 0.08 * 120), almost.secondsLeft(120), 1e-9, "one round at least while open");
         VarianceSplit onTheLimit = new VarianceSplit(10, 0.2, 0.05, 0.04, true, 6.5, 0.08, 50, null, 0.0);
         assertEquals(Double.POSITIVE_INFINITY, onTheLimit.secondsLeft(50));
+    }
+
+    /**
+     * Three rounds whose geometric means agree to the fourth digit while their pairs scatter by 20%,
+     * as http-name's did once on a twenty-sixth VM (1.0795, 1.0792, 1.0793): the rounds' own spread
+     * would give an interval 0.2% wide, all of it over the limit. The pairs' scatter puts at least
+     * σ_w²/k into each round's mean, so the pair stays open and gets more rounds.
+     */
+    @Test
+    void roundsThatAgreeByChanceDoNotDecideAgainstThePairsScatter() {
+        double centre = Math.log(1.079);
+        double[][] logs = new double[3][10];
+        for (int r = 0; r < 3; r++) {
+            for (int i = 0; i < 10; i++) {
+                logs[r][i] = centre + 0.2 * (i % 2 == 0 ? 1 : -1) * (1 + (i / 2 + r) % 5) / 3.0;
+            }
+        }
+        Outcome o = outcome("http-name", 60, 5, logs);
+        assertArrayEquals(new double[] {1.079, 1.079, 1.079}, o.roundRatios(), 1e-12);
+        assertEquals(Outcome.Verdict.UNRESOLVED, o.verdict(), o.ratio().text());
+        assertTrue(o.ratio().ciLow() < 1.02 && o.ratio().ciHigh() > 1.10, o.ratio().text());
+        // the same pairs with their scatter gone: now the rounds do decide
+        Outcome tight = outcome("http-name", 60, 5, new double[][] {{centre, centre}, {centre, centre}, {centre, centre}});
+        assertEquals(Outcome.Verdict.OVER, tight.verdict());
     }
 }
