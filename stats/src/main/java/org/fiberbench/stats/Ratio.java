@@ -89,36 +89,20 @@ public record Ratio(double value, RatioInterval interval, boolean significant) {
      * one fork.
      */
     public static Ratio ofRounds(List<double[]> rounds, double confidence) {
-        int n = rounds.size();
-        if (n == 0) {
+        if (rounds.isEmpty()) {
             throw new IllegalArgumentException("no rounds of ratios");
         }
-        double[] means = new double[n];
-        double within = 0;
-        int withinDf = 0;
-        double inverseK = 0;
-        for (int r = 0; r < n; r++) {
-            double[] ratios = rounds.get(r);
-            if (ratios.length == 0) {
-                throw new IllegalArgumentException("round " + r + " has no ratios");
-            }
-            Sample s = Sample.of(logs(ratios));
-            means[r] = s.mean();
-            if (s.n() > 1) {
-                within += s.variance() * (s.n() - 1);
-                withinDf += s.n() - 1;
-            }
-            inverseK += 1.0 / ratios.length;
-        }
-        Sample forks = Sample.of(means);
+        RoundScatter scatter = RoundScatter.of(rounds.stream().map(Ratio::logs).toList());
+        Sample forks = Sample.of(scatter.means());
         double value = Math.exp(forks.mean());
-        if (n < 2) {
+        if (scatter.rounds() < 2) {
             return point(value);
         }
         double spread = forks.variance();
-        if (withinDf > 0) {
-            spread = Math.max(spread, within / withinDf * inverseK / n);
+        if (scatter.withinDf() > 0) {
+            spread = Math.max(spread, scatter.meanVariance());
         }
+        int n = scatter.rounds();
         double half = Sample.tQuantile(confidence, n - 1) * Math.sqrt(spread / n);
         RatioInterval interval = half == 0 ? new RatioInterval(value, value)
                 : new RatioInterval(Math.exp(forks.mean() - half), Math.exp(forks.mean() + half));

@@ -1,10 +1,13 @@
 package org.fiberbench.cli.calibrate;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.fiberbench.stats.Ratio;
+import org.fiberbench.stats.RoundScatter;
 import org.fiberbench.stats.Sample;
 
 /**
@@ -56,10 +59,7 @@ record VarianceSplit(int rounds, double withinSd, double roundsSd, double forkSd
         if (!o.paired || n < MIN_ROUNDS || o.roundSeconds.size() != n || o.roundPairs.stream().anyMatch(k -> k < 2)) {
             return null;
         }
-        double[] roundLogs = new double[n];
-        double within = 0;
-        int withinDf = 0;
-        double inverseK = 0;
+        List<double[]> roundLogs = new ArrayList<>(n);
         double fixed = 0;
         double perPair = 0;
         int at = 0;
@@ -76,21 +76,18 @@ record VarianceSplit(int rounds, double withinSd, double roundsSd, double forkSd
                 logs[i] = Math.log(fb / ref);
                 measured += (ref + fb) / 1000;
             }
-            Sample s = Sample.of(logs);
-            roundLogs[r] = s.mean();
-            within += s.variance() * (k - 1);
-            withinDf += k - 1;
-            inverseK += 1.0 / k;
+            roundLogs.add(logs);
             fixed += o.roundSeconds.get(r) - measured;
             perPair += measured / k;
             at += k;
         }
-        double withinVar = within / withinDf;
-        Sample roundStats = Sample.of(roundLogs);
+        RoundScatter scatter = RoundScatter.of(roundLogs);
+        double withinVar = scatter.withinVariance();
+        Sample roundStats = Sample.of(scatter.means());
         double roundsVar = roundStats.variance();
-        double scatterVar = withinVar * inverseK / n;
+        double scatterVar = scatter.meanVariance();
         double forkVar = Math.max(0, roundsVar - scatterVar);
-        boolean shown = forkVar > 0 && roundsVar > scatterVar * Sample.fQuantile(SHIFT_SHOWN, n - 1, withinDf);
+        boolean shown = forkVar > 0 && roundsVar > scatterVar * Sample.fQuantile(SHIFT_SHOWN, n - 1, scatter.withinDf());
         double counted = shown ? forkVar : 0;
         double a = Math.max(fixed / n, 1e-3);
         double b = Math.max(perPair / n, 1e-6);
