@@ -37,6 +37,9 @@ final class CalibrationTable {
                 b.append("    ").append(o.pairsPerRound).append(" pairs a round, after a pilot of ").append(o.pilotSummary)
                         .append(" kept apart: the line is the rounds after it\n");
             }
+            if (o.oneFork() && r != null && r.hasInterval()) {
+                b.append("    one round: its interval is over one fork's pairs, which share that fork's shift; a verdict takes two rounds\n");
+            }
             VarianceSplit split = o.verdict() == Outcome.Verdict.UNRESOLVED ? VarianceSplit.of(o) : null;
             if (split != null) {
                 b.append("    ").append(split.line(o.pair.name(), scale)).append('\n');

@@ -98,6 +98,11 @@ final class Outcome {
         pairedCommand = command;
     }
 
+    /** Paired, with one round (of the present count) so far: an interval over one fork's pairs, and no verdict. */
+    boolean oneFork() {
+        return paired && roundPairs.size() < 2;
+    }
+
     /** fiberbench / reference, or null when a side has no value. */
     Ratio ratio() {
         if (reference.isEmpty() || fiberbench.isEmpty()) {
@@ -113,14 +118,16 @@ final class Outcome {
     /**
      * Within when the whole interval is at or below 1 + limit, over when all of it is above,
      * unresolved when it straddles the limit (more rounds, or a quieter machine, decide) or does
-     * not exist; failed when a side failed in any round.
+     * not exist; failed when a side failed in any round. Paired, one round decides nothing: its
+     * interval is over its pairs, which all share the one fork's shift (a round of 857 pairs gives
+     * ±0.4% whatever that fork's JIT did), so a verdict takes two rounds at least.
      */
     Verdict verdict() {
         Ratio r = ratio();
         if (!failures.isEmpty()) {
             return Verdict.FAILED;
         }
-        if (r == null || !r.hasInterval()) {
+        if (r == null || !r.hasInterval() || oneFork()) {
             return Verdict.UNRESOLVED;
         }
         double limit = 1 + LIMIT_PCT / 100;

@@ -246,7 +246,13 @@ class CalibrateCommandTest {
         if (args.contains("--max-time")) {
             assertTrue(o.out().contains("still unresolved after 1 round, when --max-time was spent"), o.out());
         }
-        return (Map<?, ?>) new ObjectMapper().readValue(out.resolve("results.json").toFile(), Map.class).get("calibration");
+        Map<?, ?> cal = (Map<?, ?>) new ObjectMapper().readValue(out.resolve("results.json").toFile(), Map.class).get("calibration");
+        // one round is one fork: whatever its pairs' interval, no verdict, and the table says why
+        for (Object entry : (List<?>) cal.get("pairs")) {
+            assertEquals("unresolved", ((Map<?, ?>) entry).get("within_limit"), String.valueOf(entry));
+        }
+        assertTrue(o.out().contains("one round: its interval is over one fork's pairs"), o.out());
+        return cal;
     }
 
     /**

@@ -2,6 +2,7 @@ package org.fiberbench.cli.calibrate;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -124,6 +125,36 @@ class CalibrationTest {
         assertTrue(pooled.ciHigh() - pooled.ciLow() < 0.1, "the pooled pairs would have claimed more than they know: " + pooled.text());
         assertEquals(List.of(1.0, 1.03).size(), ((List<?>) o.section().get("round_ratios")).size());
         assertEquals(Boolean.TRUE, o.section().get("interleaved"));
+    }
+
+    /**
+     * One interleaved round of many tight pairs has a narrow interval over its pairs, yet it is one
+     * fork, whose shift all its pairs share: no verdict until a second round, and the table says why.
+     * Three rounds of the same pairs decide it (two would too, but for Student's 636.6 at one degree
+     * of freedom).
+     */
+    @Test
+    void oneInterleavedRoundDecidesNothingHoweverManyPairsItHas() {
+        Outcome o = new Outcome(Pairs.select("file-fixed").get(0), "calibrate --interleaved (test)");
+        for (int round = 0; round < 3; round++) {
+            for (int i = 0; i < 400; i++) {
+                o.reference.add(100.0 + i % 7);
+                o.fiberbench.add((100.0 + i % 7) * (i % 2 == 0 ? 1.001 : 0.999));
+            }
+            o.roundPairs.add(400);
+            o.roundSeconds.add(60.0);
+            o.rounds++;
+            if (round == 0) {
+                Ratio one = o.ratio();
+                assertTrue(one.hasInterval() && one.ciHigh() < 1.005, "one fork's pairs alone look decided: " + one.text());
+                assertEquals(Outcome.Verdict.UNRESOLVED, o.verdict());
+                assertEquals("unresolved", o.section().get("within_limit"));
+                String table = CalibrationTable.text(List.of(o), Scale.QUICK);
+                assertTrue(table.contains("one round: its interval is over one fork's pairs") && table.contains(" unresolved"), table);
+            }
+        }
+        assertEquals(Outcome.Verdict.WITHIN, o.verdict(), o.ratio().text());
+        assertFalse(CalibrationTable.text(List.of(o), Scale.QUICK).contains("one round:"));
     }
 
     /** A fork's machine slowed fiberbench's side of one pair and the reference's side of another, by as much: the round says 1. */
