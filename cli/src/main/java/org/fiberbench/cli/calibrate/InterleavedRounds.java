@@ -201,14 +201,14 @@ final class InterleavedRounds {
     }
 
     /**
-     * Why {@code o} is done, or null while it is open. Two rounds at least before a verdict counts:
-     * with one, the interval would be over its pairs, which share the fork's shift.
+     * Why {@code o} is done, or null while it is open. A verdict takes two rounds at least ({@link
+     * Outcome#verdict}): with one, the interval would be over its pairs, which share the fork's shift.
      */
     private static Stop stopOf(Outcome o) {
         if (!o.failures.isEmpty()) {
             return Stop.FAILED;
         }
-        if (o.rounds >= 2 && o.verdict() != Outcome.Verdict.UNRESOLVED) {
+        if (o.verdict() != Outcome.Verdict.UNRESOLVED) {
             return Stop.RESOLVED;
         }
         return o.rounds >= CalibrateCommand.MAX_ROUNDS ? Stop.MAX_ROUNDS : null;
