@@ -21,6 +21,11 @@ import java.util.function.LongSupplier;
  * <p>With {@code --pairs auto} ({@link Recount}), the first rounds are a pilot: a pair still
  * unresolved after them whose {@link VarianceSplit} asks for at least {@link #RECOUNT_FACTOR} times
  * the pairs a round it had starts over with that count, the pilot kept apart ({@link Outcome#restart}).
+ * A pair that kept its count is looked at again before each of its rounds of the budget: three
+ * rounds tell the split badly, and more may show that more pairs a round would settle it. It
+ * starts over then, once, if its split asks for {@link #RECOUNT_FACTOR} times the pairs and a fresh
+ * start with them is expected to settle it sooner than going on ({@link #restartPays}): a late start
+ * throws more rounds away, so it must pay for them.
  */
 final class InterleavedRounds {
     /** Why a pair stopped getting rounds; only when a budget was given. */
@@ -87,6 +92,11 @@ final class InterleavedRounds {
         }
         for (Outcome o; (o = next(out)) != null; ) {
             long elapsed = nanoClock.getAsLong() - start;
+            if (recount != null && o.pilot == null && recountLater(o, longest, budget.toNanos() - elapsed)) {
+                // started over: its place in the queue is now what its pilot's split expects
+                afterEach.accept(out);
+                continue;
+            }
             if (elapsed + longest.getOrDefault(o, 0L) > budget.toNanos()) {
                 o.stopped = Stop.MAX_TIME;
                 continue;
@@ -193,6 +203,38 @@ final class InterleavedRounds {
                 VarianceSplit.pct(split.withinSd()), VarianceSplit.pct(split.forkSd()), split.shiftNote(), split.pairs()));
         recount.restart(o, split.pairs());
         longest.put(o, (long) (split.roundSeconds() * 1e9));
+    }
+
+    /**
+     * Within the budget, for a pair that kept its count after the pilot: it starts over when its
+     * split asks for {@link #RECOUNT_FACTOR} times the pairs, a fresh start with them pays ({@link
+     * #restartPays}) and {@code leftNanos} holds {@link VarianceSplit#MIN_ROUNDS} rounds of them.
+     * Returns whether it started over.
+     */
+    private boolean recountLater(Outcome o, Map<Outcome, Long> longest, long leftNanos) {
+        VarianceSplit split = VarianceSplit.of(o);
+        int had = o.roundPairs.isEmpty() ? 0 : o.roundPairs.get(o.roundPairs.size() - 1);
+        if (split == null || split.pairs() < RECOUNT_FACTOR * had || !restartPays(split, had)
+                || VarianceSplit.MIN_ROUNDS * split.roundSeconds() * 1e9 > leftNanos) {
+            return false;
+        }
+        progress.accept(String.format(Locale.ROOT, "%s: after %d rounds of %d pairs (%.1f%% a pair within a fork, %.1f%% a fork's own"
+                + " shift%s; about %s more at this count), %d pairs a round from a fresh start (about %s); the rounds so far are kept apart",
+                o.pair.name(), o.rounds, had, VarianceSplit.pct(split.withinSd()), VarianceSplit.pct(split.forkSd()), split.shiftNote(),
+                VarianceSplit.minutes(split.secondsLeft(had)), split.pairs(), VarianceSplit.minutes(split.secondsLeft(split.pairs(), 0))));
+        recount.restart(o, split.pairs());
+        longest.put(o, (long) (split.roundSeconds() * 1e9));
+        return true;
+    }
+
+    /**
+     * Whether starting over with the split's count is expected to settle the pair sooner than going
+     * on with the {@code had} pairs a round it has: {@link VarianceSplit#secondsLeft(int, int)} from
+     * a fresh start below {@link VarianceSplit#secondsLeft(int)} at its present count. Not where
+     * neither settles it (a ratio on the limit): there the rounds it has are all it can show.
+     */
+    static boolean restartPays(VarianceSplit split, int had) {
+        return split.secondsLeft(split.pairs(), 0) < split.secondsLeft(had);
     }
 
     /** Whether {@code o} should get another round: not failed, not stopped, under the round limit and not yet resolved. */

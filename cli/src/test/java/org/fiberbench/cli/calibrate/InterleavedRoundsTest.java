@@ -1,6 +1,7 @@
 package org.fiberbench.cli.calibrate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.function.DoubleUnaryOperator;
 import org.junit.jupiter.api.Test;
 
@@ -284,5 +286,80 @@ class InterleavedRoundsTest {
         assertNull(c.pairsPerRound);
         assertEquals(6, c.rounds, ran.toString());
         assertEquals(InterleavedRounds.Stop.MAX_TIME, c.stopped);
+    }
+
+    /**
+     * Rounds of {@code o.pairsPerRound} pairs (10 when null) of 100 ms whose log ratios scatter at
+     * random (seeded) by {@code scatter(round)} about the log of {@code centre(round)}; a minute a round.
+     */
+    private InterleavedRounds scattered(DoubleUnaryOperator centre, DoubleUnaryOperator scatter, InterleavedRounds.Recount recount) {
+        Random random = new Random(42);
+        InterleavedRounds.Round round = (o, r) -> {
+            int n = o.pairsPerRound == null ? 10 : o.pairsPerRound;
+            ran.add(o.pair.name() + " " + r + " ×" + n);
+            now += MINUTE;
+            double[][] v = new double[2][n];
+            for (int i = 0; i < n; i++) {
+                v[0][i] = 100;
+                v[1][i] = 100 * centre.applyAsDouble(r) * Math.exp(scatter.applyAsDouble(r) * random.nextGaussian());
+            }
+            return v;
+        };
+        return new InterleavedRounds(round, () -> now, line -> { }, recount);
+    }
+
+    /**
+     * --pairs auto: a pilot whose forks seemed to shift (±3% round to round) while their pairs agreed
+     * (1%) keeps its count of 10, as more pairs a fork would not have narrowed that. The rounds after
+     * agree but for their pairs' 10% scatter; once enough of them show that, the split asks for more
+     * pairs a round, a fresh start with them settles it sooner than going on with 10, and the pair
+     * starts over, once, with the rounds so far kept apart, and is settled within the budget. The
+     * same rounds without the recount leave it open.
+     */
+    @Test
+    void withAutoPairsAPairThatKeptItsCountStartsOverWhenItsRoundsShowMorePairsWouldSettleItSooner() throws Exception {
+        DoubleUnaryOperator centre = r -> r <= 3 ? (r % 2 == 0 ? 1.03 : 1 / 1.03) : 1.005;
+        DoubleUnaryOperator scatter = r -> r <= 3 ? 0.01 : 0.10;
+        Duration budget = Duration.ofMinutes(45);
+        Outcome c = outcomes("cpu-fixed").get(0);
+        scattered(centre, scatter, (o, n) -> o.restart(n, "calibrate --pairs " + n)).run(List.of(c), 3, budget, o -> { });
+        assertTrue(ran.containsAll(List.of("cpu-fixed 4 ×10", "cpu-fixed 5 ×10")), "kept its count after the pilot: " + ran);
+        assertTrue(c.pilot != null, "started over: " + ran);
+        int before = (Integer) c.pilot.get("rounds");
+        assertTrue(before > 3, "later than the pilot: " + before);
+        assertEquals(Collections.nCopies(before, 10), c.pilot.get("pairs_per_round"));
+        int counted = c.pairsPerRound;
+        assertTrue(counted >= 2 * 10, "the split's count: " + counted);
+        assertEquals(Collections.nCopies(c.rounds, counted), c.roundPairs, "one start over, not two: " + ran);
+        assertEquals(c.rounds * counted, c.reference.size(), "the rounds before are not pooled");
+        assertEquals(Outcome.Verdict.WITHIN, c.verdict(), ran.toString());
+        assertEquals(InterleavedRounds.Stop.RESOLVED, c.stopped);
+
+        ran.clear();
+        now = 0;
+        Outcome without = outcomes("cpu-fixed").get(0);
+        scattered(centre, scatter, null).run(List.of(without), 3, budget, o -> { });
+        assertNull(without.pilot);
+        assertEquals(Outcome.Verdict.UNRESOLVED, without.verdict(), "with 10 pairs a round the budget leaves it open: " + ran);
+        assertEquals(InterleavedRounds.Stop.MAX_TIME, without.stopped);
+    }
+
+    /**
+     * A late start over pays only where a fresh start at the split's count is expected to settle the
+     * pair sooner than going on: with pairs that scatter by 10% and forks that do not shift, a pair 1%
+     * from the limit needs about 120 rounds of 10 pairs; after 10 of them a fresh start of 100 pairs
+     * a round pays, after 100 it does not, and where no count settles it (a ratio on the limit), never.
+     */
+    @Test
+    void aLateStartOverPaysOnlyWhereAFreshStartSettlesSooner() {
+        double margin = Math.log(1.02) - Math.log(1.01);
+        int needed = VarianceSplit.roundsNeeded(0.1 / Math.sqrt(10), margin);
+        assertTrue(needed > 60 && needed < 200, "rounds of 10 pairs it needs: " + needed);
+        VarianceSplit early = new VarianceSplit(10, 0.1, 0.03, 0, false, 58, 0.2, 100, null, margin);
+        VarianceSplit late = new VarianceSplit(needed - 5, 0.1, 0.03, 0, false, 58, 0.2, 100, null, margin);
+        VarianceSplit onTheLimit = new VarianceSplit(10, 0.1, 0.03, 0, false, 58, 0.2, 100, null, 0);
+        assertTrue(InterleavedRounds.restartPays(early, 10), early.secondsLeft(100, 0) + " s fresh vs " + early.secondsLeft(10));
+        assertFalse(InterleavedRounds.restartPays(late, 10), late.secondsLeft(100, 0) + " s fresh vs " + late.secondsLeft(10));
+        assertFalse(InterleavedRounds.restartPays(onTheLimit, 10));
     }
 }
