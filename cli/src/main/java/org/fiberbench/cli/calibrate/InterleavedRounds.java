@@ -172,7 +172,7 @@ final class InterleavedRounds {
     static double secondsLeft(Outcome o) {
         VarianceSplit split = VarianceSplit.of(o);
         if (split != null) {
-            return split.secondsLeft(o.roundPairs.get(o.roundPairs.size() - 1));
+            return split.secondsLeft(lastCount(o));
         }
         if (o.secondsExpected != null && o.roundPairs.size() < VarianceSplit.MIN_ROUNDS) {
             return Math.max(0, o.secondsExpected - o.roundSeconds.stream().mapToDouble(Double::doubleValue).sum());
@@ -189,7 +189,7 @@ final class InterleavedRounds {
      */
     private void recount(Outcome o, Map<Outcome, Long> longest, long leftNanos) {
         VarianceSplit split = VarianceSplit.of(o);
-        int had = o.roundPairs.isEmpty() ? 0 : o.roundPairs.get(o.roundPairs.size() - 1);
+        int had = lastCount(o);
         if (split == null || split.pairs() < RECOUNT_FACTOR * had) {
             return;
         }
@@ -201,8 +201,7 @@ final class InterleavedRounds {
         progress.accept(String.format(Locale.ROOT, "%s: after a pilot of %d rounds of %d pairs (%.1f%% a pair within a fork,"
                 + " %.1f%% a fork's own shift%s), %d pairs a round from here; the pilot is kept apart", o.pair.name(), o.rounds, had,
                 VarianceSplit.pct(split.withinSd()), VarianceSplit.pct(split.forkSd()), split.shiftNote(), split.pairs()));
-        recount.restart(o, split.pairs());
-        longest.put(o, (long) (split.roundSeconds() * 1e9));
+        startOver(o, split, longest);
     }
 
     /**
@@ -213,7 +212,7 @@ final class InterleavedRounds {
      */
     private boolean recountLater(Outcome o, Map<Outcome, Long> longest, long leftNanos) {
         VarianceSplit split = VarianceSplit.of(o);
-        int had = o.roundPairs.isEmpty() ? 0 : o.roundPairs.get(o.roundPairs.size() - 1);
+        int had = lastCount(o);
         if (split == null || split.pairs() < RECOUNT_FACTOR * had || !restartPays(split, had)
                 || VarianceSplit.MIN_ROUNDS * split.roundSeconds() * 1e9 > leftNanos) {
             return false;
@@ -222,9 +221,19 @@ final class InterleavedRounds {
                 + " shift%s; about %s more at this count), %d pairs a round from a fresh start (about %s); the rounds so far are kept apart",
                 o.pair.name(), o.rounds, had, VarianceSplit.pct(split.withinSd()), VarianceSplit.pct(split.forkSd()), split.shiftNote(),
                 VarianceSplit.minutes(split.secondsLeft(had)), split.pairs(), VarianceSplit.minutes(split.secondsLeft(split.pairs(), 0))));
+        startOver(o, split, longest);
+        return true;
+    }
+
+    /** The pairs a round {@code o}'s last round measured; 0 before its first. */
+    private static int lastCount(Outcome o) {
+        return o.roundPairs.isEmpty() ? 0 : o.roundPairs.get(o.roundPairs.size() - 1);
+    }
+
+    /** Starts {@code o} over with its split's count; its longest round becomes the split's estimate of one. */
+    private void startOver(Outcome o, VarianceSplit split, Map<Outcome, Long> longest) {
         recount.restart(o, split.pairs());
         longest.put(o, (long) (split.roundSeconds() * 1e9));
-        return true;
     }
 
     /**
