@@ -193,7 +193,7 @@ final class InterleavedRounds {
         if (split == null || split.pairs() < RECOUNT_FACTOR * had) {
             return;
         }
-        if (VarianceSplit.MIN_ROUNDS * split.roundSeconds() * 1e9 > leftNanos) {
+        if (!roundsFit(split, leftNanos)) {
             progress.accept(String.format(Locale.ROOT, "%s: its split asks for %d pairs a round, but %d rounds of them would not"
                     + " fit in what is left of --max-time; it goes on with %d", o.pair.name(), split.pairs(), VarianceSplit.MIN_ROUNDS, had));
             return;
@@ -214,7 +214,7 @@ final class InterleavedRounds {
         VarianceSplit split = VarianceSplit.of(o);
         int had = lastCount(o);
         if (split == null || split.pairs() < RECOUNT_FACTOR * had || !restartPays(split, had)
-                || VarianceSplit.MIN_ROUNDS * split.roundSeconds() * 1e9 > leftNanos) {
+                || !roundsFit(split, leftNanos)) {
             return false;
         }
         progress.accept(String.format(Locale.ROOT, "%s: after %d rounds of %d pairs (%.1f%% a pair within a fork, %.1f%% a fork's own"
@@ -223,6 +223,11 @@ final class InterleavedRounds {
                 VarianceSplit.minutes(split.secondsLeft(had)), split.pairs(), VarianceSplit.minutes(split.secondsLeft(split.pairs(), 0))));
         startOver(o, split, longest);
         return true;
+    }
+
+    /** Whether {@link VarianceSplit#MIN_ROUNDS} rounds of the split's count fit in {@code leftNanos}. */
+    private static boolean roundsFit(VarianceSplit split, long leftNanos) {
+        return VarianceSplit.MIN_ROUNDS * split.roundSeconds() * 1e9 <= leftNanos;
     }
 
     /** The pairs a round {@code o}'s last round measured; 0 before its first. */
