@@ -37,6 +37,10 @@ final class CalibrationTable {
                 b.append("    ").append(o.pairsPerRound).append(" pairs a round, after a pilot of ").append(o.pilotSummary)
                         .append(" kept apart: the line is the rounds after it\n");
             }
+            if (o.unusedPairsPerRound != null) {
+                b.append("    its split asked for ").append(o.unusedPairsPerRound)
+                        .append(" pairs a round, of which the budget left no round: the line is its pilot's rounds\n");
+            }
             if (o.oneFork() && r != null && r.hasInterval()) {
                 b.append("    one round: its interval is over one fork's pairs, which share that fork's shift; a verdict takes two rounds\n");
             }

@@ -25,7 +25,9 @@ import java.util.function.LongSupplier;
  * rounds tell the split badly, and more may show that more pairs a round would settle it. It
  * starts over then, once, if its split asks for {@link #RECOUNT_FACTOR} times the pairs and a fresh
  * start with them is expected to settle it sooner than going on ({@link #restartPays}): a late start
- * throws more rounds away, so it must pay for them.
+ * throws more rounds away, so it must pay for them. Either start over is taken only where the
+ * budget left holds what the split expects a fresh start with the new count to take ({@link
+ * #settlesWithin}).
  */
 final class InterleavedRounds {
     /** Why a pair stopped getting rounds; only when a budget was given. */
@@ -108,6 +110,7 @@ final class InterleavedRounds {
             afterEach.accept(out);
         }
         for (Outcome o : out) {
+            o.backToPilot();
             if (o.stopped == null) {
                 o.stopped = stopOf(o);
             }
@@ -182,10 +185,11 @@ final class InterleavedRounds {
 
     /**
      * After the pilot: when the split asks for {@link #RECOUNT_FACTOR} times the pairs or more, and
-     * {@code leftNanos} of the budget holds {@link VarianceSplit#MIN_ROUNDS} rounds of them, the pair
-     * starts over with that count, and its longest round becomes the split's estimate of one. With
-     * less left it goes on with the count it had: starting over for a round or two would throw the
-     * pilot's rounds away for fewer.
+     * {@code leftNanos} of the budget holds {@link VarianceSplit#MIN_ROUNDS} rounds of them and what
+     * the split expects a fresh start with them to take ({@link #settlesWithin}), the pair starts over
+     * with that count, and its longest round becomes the split's estimate of one. With less left it
+     * goes on with the count it had: starting over for a round or two, or for rounds that could not
+     * settle it, would throw the pilot's rounds away for fewer.
      */
     private void recount(Outcome o, Map<Outcome, Long> longest, long leftNanos) {
         VarianceSplit split = VarianceSplit.of(o);
@@ -198,6 +202,12 @@ final class InterleavedRounds {
                     + " fit in what is left of --max-time; it goes on with %d", o.pair.name(), split.pairs(), VarianceSplit.MIN_ROUNDS, had));
             return;
         }
+        if (!settlesWithin(split, leftNanos)) {
+            progress.accept(String.format(Locale.ROOT, "%s: its split asks for %d pairs a round, but a fresh start with them would"
+                    + " take about %s, more than is left of --max-time; it goes on with %d", o.pair.name(), split.pairs(),
+                    VarianceSplit.minutes(split.secondsLeft(split.pairs(), 0)), had));
+            return;
+        }
         progress.accept(String.format(Locale.ROOT, "%s: after a pilot of %d rounds of %d pairs (%.1f%% a pair within a fork,"
                 + " %.1f%% a fork's own shift%s), %d pairs a round from here; the pilot is kept apart", o.pair.name(), o.rounds, had,
                 VarianceSplit.pct(split.withinSd()), VarianceSplit.pct(split.forkSd()), split.shiftNote(), split.pairs()));
@@ -207,14 +217,15 @@ final class InterleavedRounds {
     /**
      * Within the budget, for a pair that kept its count after the pilot: it starts over when its
      * split asks for {@link #RECOUNT_FACTOR} times the pairs, a fresh start with them pays ({@link
-     * #restartPays}) and {@code leftNanos} holds {@link VarianceSplit#MIN_ROUNDS} rounds of them.
+     * #restartPays}) and {@code leftNanos} holds {@link VarianceSplit#MIN_ROUNDS} rounds of them and
+     * what the fresh start is expected to take ({@link #settlesWithin}).
      * Returns whether it started over.
      */
     private boolean recountLater(Outcome o, Map<Outcome, Long> longest, long leftNanos) {
         VarianceSplit split = VarianceSplit.of(o);
         int had = lastCount(o);
         if (split == null || split.pairs() < RECOUNT_FACTOR * had || !restartPays(split, had)
-                || !roundsFit(split, leftNanos)) {
+                || !roundsFit(split, leftNanos) || !settlesWithin(split, leftNanos)) {
             return false;
         }
         progress.accept(String.format(Locale.ROOT, "%s: after %d rounds of %d pairs (%.1f%% a pair within a fork, %.1f%% a fork's own"
@@ -228,6 +239,17 @@ final class InterleavedRounds {
     /** Whether {@link VarianceSplit#MIN_ROUNDS} rounds of the split's count fit in {@code leftNanos}. */
     private static boolean roundsFit(VarianceSplit split, long leftNanos) {
         return VarianceSplit.MIN_ROUNDS * split.roundSeconds() * 1e9 <= leftNanos;
+    }
+
+    /**
+     * Whether a fresh start with the split's count is expected to settle the pair ({@link
+     * VarianceSplit#secondsLeft(int, int)}) within {@code leftNanos}. One that is not would be placed
+     * last in the queue ({@link #next}) and, the other pairs served first, could end the budget with
+     * no round of its new count and its earlier rounds set apart: going on with the count it has keeps
+     * every round it gets in its interval.
+     */
+    private static boolean settlesWithin(VarianceSplit split, long leftNanos) {
+        return split.secondsLeft(split.pairs(), 0) * 1e9 <= leftNanos;
     }
 
     /** The pairs a round {@code o}'s last round measured; 0 before its first. */

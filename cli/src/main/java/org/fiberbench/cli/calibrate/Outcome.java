@@ -50,6 +50,13 @@ final class Outcome {
      * where no number of rounds would decide it); null when the pair did not start over.
      */
     Double secondsExpected;
+    /**
+     * A pair that started over and got no round of its new count ({@link #backToPilot}): that count,
+     * as results.json's {@code unused_pairs_per_round}; null otherwise.
+     */
+    Integer unusedPairsPerRound;
+    /** The pilot's own values, kept by {@link #restart} for {@link #backToPilot}. */
+    private Pilot kept;
     /** Paired: how many pairs each round's fork measured, in order. */
     final List<Integer> roundPairs = new ArrayList<>();
     /** Paired: each round's wall time in seconds, its fork's start and warm-up included, in order. */
@@ -89,6 +96,8 @@ final class Outcome {
         Ratio r = ratio();
         pilotSummary = rounds + (rounds == 1 ? " round" : " rounds") + " of " + roundPairs.get(0) + " pairs ("
                 + (r == null ? "no ratio" : r.text()) + ")";
+        kept = new Pilot(List.copyOf(reference), List.copyOf(fiberbench), List.copyOf(roundPairs), List.copyOf(roundSeconds), rounds,
+                pairsPerRound, pairedCommand);
         reference.clear();
         fiberbench.clear();
         roundPairs.clear();
@@ -96,6 +105,35 @@ final class Outcome {
         rounds = 0;
         pairsPerRound = pairs;
         pairedCommand = command;
+    }
+
+    /**
+     * A pair that started over and got no round of its new count (a budget spent on the pairs nearer
+     * their verdicts) is its pilot again: its rounds are the ones it has, where it would otherwise
+     * end with none; the count it did not get is kept as {@link #unusedPairsPerRound}. Nothing
+     * changes for a pair that did not start over or has a round of its new count.
+     */
+    void backToPilot() {
+        if (kept == null || !roundPairs.isEmpty()) {
+            return;
+        }
+        unusedPairsPerRound = pairsPerRound;
+        reference.addAll(kept.reference);
+        fiberbench.addAll(kept.fiberbench);
+        roundPairs.addAll(kept.roundPairs);
+        roundSeconds.addAll(kept.roundSeconds);
+        rounds = kept.rounds;
+        pairsPerRound = kept.pairsPerRound;
+        pairedCommand = kept.command;
+        pilot = null;
+        pilotSummary = null;
+        secondsExpected = null;
+        kept = null;
+    }
+
+    /** A pilot's rounds as they were before {@link #restart}. */
+    private record Pilot(List<Double> reference, List<Double> fiberbench, List<Integer> roundPairs, List<Double> roundSeconds, int rounds,
+            Integer pairsPerRound, String command) {
     }
 
     /** Paired, with one round (of the present count) so far: an interval over one fork's pairs, and no verdict. */
@@ -185,6 +223,9 @@ final class Outcome {
         if (pilot != null) {
             m.put("pairs_per_round", pairsPerRound);
             m.put("pilot", pilot);
+        }
+        if (unusedPairsPerRound != null) {
+            m.put("unused_pairs_per_round", unusedPairsPerRound);
         }
         m.put("failures", List.copyOf(failures));
         return m;

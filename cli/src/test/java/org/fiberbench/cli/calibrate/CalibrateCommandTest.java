@@ -349,7 +349,9 @@ class CalibrateCommandTest {
         int suggested = ((Number) split.get("suggested_pairs")).intValue();
         assertTrue(suggested >= 2 && suggested <= InterleavedFork.MAX_PAIRS, split.toString());
         if ("unresolved".equals(entry.get("within_limit"))) {
-            assertTrue(o.out().contains("spread over 3 rounds: ") && o.out().contains("--pairs " + suggested), o.out());
+            // a command to copy, or, with a ratio so near the limit that no run of 1000 rounds would decide it, that said
+            assertTrue(o.out().contains("spread over 3 rounds: ") && (o.out().contains("--pairs " + suggested)
+                    || o.out().contains(", past the " + CalibrateCommand.MAX_ROUNDS + " rounds of one run")), o.out());
         }
         assertEquals(List.of(), org.fiberbench.cli.report.ResultsSchema.errors(out.resolve("results.json")));
     }

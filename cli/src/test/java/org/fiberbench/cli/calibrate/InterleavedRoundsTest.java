@@ -167,7 +167,12 @@ class InterleavedRoundsTest {
      * minute a round whatever its count.
      */
     private InterleavedRounds counted(Map<String, DoubleUnaryOperator> centres, Map<String, Double> scatters) {
-        InterleavedRounds.Round round = (o, r) -> {
+        return new InterleavedRounds(countedRound(centres, scatters), () -> now, line -> { }, (o, n) -> o.restart(n, "calibrate --pairs " + n));
+    }
+
+    /** The rounds of {@link #counted}. */
+    private InterleavedRounds.Round countedRound(Map<String, DoubleUnaryOperator> centres, Map<String, Double> scatters) {
+        return (o, r) -> {
             int n = o.pairsPerRound == null ? 10 : o.pairsPerRound;
             ran.add(o.pair.name() + " " + r + " ×" + n);
             now += MINUTE;
@@ -180,7 +185,6 @@ class InterleavedRoundsTest {
             }
             return v;
         };
-        return new InterleavedRounds(round, () -> now, line -> { }, (o, n) -> o.restart(n, "calibrate --pairs " + n));
     }
 
     /**
@@ -286,6 +290,88 @@ class InterleavedRoundsTest {
         assertNull(c.pairsPerRound);
         assertEquals(6, c.rounds, ran.toString());
         assertEquals(InterleavedRounds.Stop.MAX_TIME, c.stopped);
+    }
+
+    /**
+     * A pilot whose suggested count fits three rounds into what is left of the budget, but not what
+     * its split expects a fresh start with that count to take: no restart, so every round the budget
+     * gives it is pooled with the pilot's instead of none being left for a count placed last in the
+     * queue. With a budget that holds the fresh start, the same pilot starts over.
+     */
+    @Test
+    void withAutoPairsACountThatCouldNotSettleThePairInTheBudgetIsNotTaken() throws Exception {
+        // rounds 3% either side of 1.012, two of the three below (the pilot reads 1.002), pairs scattered by ±10%:
+        // the split asks for many more pairs a round, and a fresh start with them takes several rounds
+        DoubleUnaryOperator cpu = r -> r % 2 == 0 ? 1.012 * 1.03 : 1.012 / 1.03;
+        Map<String, DoubleUnaryOperator> centres = Map.of("cpu-fixed", cpu);
+        Map<String, Double> scatters = Map.of("cpu-fixed", 0.10);
+        Outcome pilotOnly = outcomes("cpu-fixed").get(0);
+        counted(centres, scatters).run(List.of(pilotOnly), 3, null, o -> { });
+        VarianceSplit split = VarianceSplit.of(pilotOnly);
+        double threeRounds = VarianceSplit.MIN_ROUNDS * split.roundSeconds();
+        double fresh = split.secondsLeft(split.pairs(), 0);
+        assertTrue(split.pairs() >= 2 * 10, "the split asks for more pairs: " + split.pairs());
+        assertTrue(threeRounds + 120 < fresh && Double.isFinite(fresh), "three rounds " + threeRounds + " s, a fresh start " + fresh + " s");
+
+        // the pilot's 3 minutes, then room for three rounds of the new count but not for the fresh start
+        Duration tight = Duration.ofSeconds(180 + (long) ((threeRounds + fresh) / 2));
+        ran.clear();
+        now = 0;
+        Outcome kept = outcomes("cpu-fixed").get(0);
+        counted(centres, scatters).run(List.of(kept), 3, tight, o -> { });
+        assertNull(kept.pilot, "no start over: " + ran);
+        assertTrue(ran.stream().allMatch(x -> x.endsWith(" ×10")), ran.toString());
+        assertTrue(kept.rounds > 3, "rounds of the budget pooled with the pilot's: " + ran);
+        assertEquals(kept.rounds * 10, kept.reference.size());
+        assertEquals(InterleavedRounds.Stop.MAX_TIME, kept.stopped);
+
+        ran.clear();
+        now = 0;
+        Outcome restarted = outcomes("cpu-fixed").get(0);
+        counted(centres, scatters).run(List.of(restarted), 3, Duration.ofSeconds(180 + (long) fresh + 60), o -> { });
+        assertTrue(restarted.pilot != null, "with room for the fresh start it starts over: " + ran);
+        assertEquals(split.pairs(), restarted.pairsPerRound);
+    }
+
+    /**
+     * A pair that started over after its pilot but got no round of its new count before the budget
+     * was spent (here sleep-fixed, nearer its verdict, is served first and its next round overruns the
+     * budget) ends as its pilot: its three rounds and their ratio are its line, not nothing, and the
+     * count it did not get is said in the table and results.json.
+     */
+    @Test
+    void withAutoPairsAPairThatStartedOverButGotNoRoundEndsAsItsPilot() throws Exception {
+        List<Outcome> out = outcomes("cpu-fixed", "sleep-fixed");
+        DoubleUnaryOperator cpu = r -> r <= 3 ? (r % 2 == 0 ? 1.03 : 1 / 1.03) : 1.0;
+        InterleavedRounds.Round counted = countedRound(Map.of("cpu-fixed", cpu, "sleep-fixed", alternating(1.0, 0.01)),
+                Map.of("cpu-fixed", 0.10, "sleep-fixed", 0.0));
+        InterleavedRounds.Round overrun = (o, r) -> {
+            double[][] v = counted.run(o, r);
+            if (o.pair.name().equals("sleep-fixed") && r == 4) {
+                now += 120 * MINUTE; // the budget's first round takes what is left of it and more
+            }
+            return v;
+        };
+        new InterleavedRounds(overrun, () -> now, line -> { }, (o, n) -> o.restart(n, "calibrate --pairs " + n))
+                .run(out, 3, Duration.ofMinutes(60), o -> { });
+        Outcome c = out.get(0);
+        assertTrue(ran.contains("sleep-fixed 4 ×10") && ran.stream().noneMatch(x -> x.startsWith("cpu-fixed 4")), ran.toString());
+        assertNull(c.pilot, "back to its pilot");
+        assertTrue(c.unusedPairsPerRound != null && c.unusedPairsPerRound >= 2 * 10, "the count it started over with: " + c.unusedPairsPerRound);
+        assertEquals(3, c.rounds);
+        assertEquals(List.of(10, 10, 10), c.roundPairs);
+        assertEquals(30, c.reference.size());
+        assertEquals("calibrate --interleaved (test)", c.pairedCommand);
+        assertEquals(InterleavedRounds.Stop.MAX_TIME, c.stopped);
+        assertEquals(Outcome.Verdict.UNRESOLVED, c.verdict());
+        assertEquals(1 / 1.03 * 1.03 / 1.03, Math.pow(c.ratio().value(), 3), 1e-6, "the pilot's three rounds' geometric mean");
+        Map<String, Object> section = c.section();
+        assertEquals(c.unusedPairsPerRound, section.get("unused_pairs_per_round"));
+        assertFalse(section.containsKey("pilot"));
+        assertEquals(3, section.get("rounds"));
+        String table = CalibrationTable.text(out, Scale.QUICK);
+        assertTrue(table.contains("its split asked for " + c.unusedPairsPerRound + " pairs a round, of which the budget left no round"), table);
+        assertNull(out.get(1).unusedPairsPerRound, "never started over");
     }
 
     /**
