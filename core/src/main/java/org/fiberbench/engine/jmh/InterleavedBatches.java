@@ -34,6 +34,8 @@ public final class InterleavedBatches {
     /** The fork's main class, for the command line. */
     public static final String MAIN = InterleavedBatches.class.getName();
     static final long BATCH_TIMEOUT_SECONDS = 120;
+    /** Warm-up time past which a fork's warm-up adds no pair beyond its minimum ({@link WarmUp}). */
+    static final long MAX_WARMUP_NANOS = TimeUnit.SECONDS.toNanos(30);
     /** The seeds' hot loops on both sides, as {@code Class::method} (a trailing * matches a prefix). */
     public static final List<String> LOOPS = List.of(
             "org.fiberbench.engine.jmh.ReferenceSchedulerBenchmark::heavyCpuTask",
@@ -139,28 +141,33 @@ public final class InterleavedBatches {
     }
 
     /**
-     * {@code warmup} unmeasured pairs, then {@code pairs} measured ones, each written to {@code out}
-     * as it ends; even pairs run the reference first, odd ones fiberbench first. Closes both sides.
+     * Warm-up pairs, at least {@code warmup} and more while they still get quicker ({@link WarmUp}),
+     * then {@code pairs} measured ones, each written to {@code out} as it ends; even pairs run the
+     * reference first, odd ones fiberbench first. The warm-up's line goes to the fork's log. Closes
+     * both sides.
      */
     void run(int warmup, int pairs, PrintStream out) throws Exception {
-        long seq = 0;
+        run(warmup, pairs, out, System.err);
+    }
+
+    void run(int warmup, int pairs, PrintStream out, PrintStream log) throws Exception {
+        long[] seq = {0};
         try (reference) {
             workload.setUp();
-            for (int p = -warmup; p < pairs; p++) {
-                long ref;
-                long fb;
-                if ((p & 1) == 0) {
-                    ref = referenceSide();
-                    fb = fiberbenchSide(seq);
-                } else {
-                    fb = fiberbenchSide(seq);
-                    ref = referenceSide();
-                }
-                seq += tasks;
-                if (p >= 0) {
-                    out.println("pair " + ref + " " + fb);
-                    out.flush();
-                }
+            if (warmup > 0) {
+                WarmUp w = new WarmUp(warmup, MAX_WARMUP_NANOS);
+                int p = 0;
+                long[] t;
+                do {
+                    t = pair(p++, seq);
+                } while (w.more(t[0] + t[1]));
+                log.println(w.summary());
+                log.flush();
+            }
+            for (int p = 0; p < pairs; p++) {
+                long[] t = pair(p, seq);
+                out.println("pair " + t[0] + " " + t[1]);
+                out.flush();
             }
         } finally {
             workload.close();
@@ -168,6 +175,21 @@ public final class InterleavedBatches {
                 callers.shutdownNow();
             }
         }
+    }
+
+    /** Pair {@code p}: {reference ns, fiberbench ns}, the reference first when p is even; moves {@code seq} past its tasks. */
+    private long[] pair(int p, long[] seq) throws Exception {
+        long ref;
+        long fb;
+        if ((p & 1) == 0) {
+            ref = referenceSide();
+            fb = fiberbenchSide(seq[0]);
+        } else {
+            fb = fiberbenchSide(seq[0]);
+            ref = referenceSide();
+        }
+        seq[0] += tasks;
+        return new long[] {ref, fb};
     }
 
     /** {@code BENCHMARK EXECUTOR WORKLOAD TASKS THREADS WARMUP PAIRS [PARAM=VALUE ...]}: the reference's parameters last. */
