@@ -72,6 +72,8 @@ public final class InterleavedBatches {
     private final int threads;
     /** Runs the {@code threads} concurrent operations of a side; none with one thread, which runs on the caller. */
     private final ExecutorService callers;
+    /** The first task number of the next fiberbench batch. */
+    private long seq;
 
     /**
      * @param reference the reference's benchmark method and parameters, opened (its set-up run)
@@ -151,7 +153,6 @@ public final class InterleavedBatches {
     }
 
     void run(int warmup, int pairs, PrintStream out, PrintStream log) throws Exception {
-        long[] seq = {0};
         try (reference) {
             workload.setUp();
             if (warmup > 0) {
@@ -159,13 +160,13 @@ public final class InterleavedBatches {
                 int p = 0;
                 long[] t;
                 do {
-                    t = pair(p++, seq);
+                    t = pair(p++);
                 } while (w.more(t[0] + t[1]));
                 log.println(w.summary());
                 log.flush();
             }
             for (int p = 0; p < pairs; p++) {
-                long[] t = pair(p, seq);
+                long[] t = pair(p);
                 out.println("pair " + t[0] + " " + t[1]);
                 out.flush();
             }
@@ -177,18 +178,18 @@ public final class InterleavedBatches {
         }
     }
 
-    /** Pair {@code p}: {reference ns, fiberbench ns}, the reference first when p is even; moves {@code seq} past its tasks. */
-    private long[] pair(int p, long[] seq) throws Exception {
+    /** Pair {@code p}: {reference ns, fiberbench ns}, the reference first when p is even; numbers its tasks on from the last pair's. */
+    private long[] pair(int p) throws Exception {
         long ref;
         long fb;
         if ((p & 1) == 0) {
             ref = referenceSide();
-            fb = fiberbenchSide(seq[0]);
+            fb = fiberbenchSide(seq);
         } else {
-            fb = fiberbenchSide(seq[0]);
+            fb = fiberbenchSide(seq);
             ref = referenceSide();
         }
-        seq[0] += tasks;
+        seq += tasks;
         return new long[] {ref, fb};
     }
 
