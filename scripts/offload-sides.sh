@@ -29,7 +29,6 @@ jdk=$(./fiberbench which-jdk)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cat > "$work/OffloadSides.java" <<'JAVA'
-import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -37,6 +36,7 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -53,16 +53,16 @@ import org.fiberbench.db.SharedDatabase;
 import org.fiberbench.engine.jmh.BenchmarkMethod;
 import org.fiberbench.engine.jmh.InterleavedBatches;
 import org.fiberbench.workload.jdbc.DbConnection;
+import org.fiberbench.workload.jdbc.Pools;
 
 public class OffloadSides {
-    /** HikariCP's start-up lines off the console. */
-    static final String QUIET = "org.slf4j.simpleLogger.defaultLogLevel=warn";
-
     interface Side {
         long once() throws Exception;
     }
 
     public static void main(String[] a) throws Exception {
+        // HikariCP's start-up lines off the console, in the parent and in every fork
+        System.getProperties().putIfAbsent("org.slf4j.simpleLogger.defaultLogLevel", "warn");
         if (a[0].equals("fork")) {
             fork(a[1], Integer.parseInt(a[2]), Integer.parseInt(a[3]));
         } else {
@@ -74,7 +74,7 @@ public class OffloadSides {
         System.out.printf("%-5s %5s %10s %14s %13s %12s %11s %11s %10s%n", "mode", "forks", "geo ratio", "fork means sd",
                 "scatter pred", "fork shift", "lag-1 side", "corr sides", "batch ms");
         List<List<double[]>> logs = new ArrayList<>();
-        List<List<double[]>> times = new ArrayList<>();
+        List<List<List<double[]>>> times = new ArrayList<>();
         for (String m : modes) {
             logs.add(new ArrayList<>());
             times.add(new ArrayList<>());
@@ -84,7 +84,6 @@ public class OffloadSides {
                 for (int m = 0; m < modes.length; m++) {
                     List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow()));
                     cmd.addAll(InterleavedBatches.JVM_ARGS);
-                    cmd.add("-D" + QUIET);
                     cmd.addAll(db.forkJvmArgs());
                     cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), source, "fork", modes[m],
                             String.valueOf(warmup), String.valueOf(pairs)));
@@ -107,7 +106,7 @@ public class OffloadSides {
                         l[i] = Math.log(got.get(i)[1] / got.get(i)[0]);
                     }
                     logs.get(m).add(l);
-                    times.get(m).addAll(got);
+                    times.get(m).add(got);
                 }
             }
         }
@@ -117,17 +116,13 @@ public class OffloadSides {
             double rounds = variance(means);
             double lag = 0;
             double corr = 0;
-            for (int f = 0; f < forks; f++) {
-                double[] x = new double[pairs];
-                double[] y = new double[pairs];
-                for (int i = 0; i < pairs; i++) {
-                    x[i] = times.get(m).get(f * pairs + i)[0];
-                    y[i] = times.get(m).get(f * pairs + i)[1];
-                }
+            for (List<double[]> fork : times.get(m)) {
+                double[] x = fork.stream().mapToDouble(t -> t[0]).toArray();
+                double[] y = fork.stream().mapToDouble(t -> t[1]).toArray();
                 lag += (lag1(x) + lag1(y)) / 2 / forks;
                 corr += correlation(x, y) / forks;
             }
-            double batch = times.get(m).stream().mapToDouble(t -> (t[0] + t[1]) / 2).average().orElseThrow();
+            double batch = times.get(m).stream().flatMap(List::stream).mapToDouble(t -> (t[0] + t[1]) / 2).average().orElseThrow();
             System.out.printf(Locale.ROOT, "%-5s %5d %10.4f %13.1f%% %12.1f%% %11.1f%% %11.2f %11.2f %10.1f%n", modes[m], forks,
                     Math.exp(mean(means)), 100 * Math.sqrt(rounds), 100 * Math.sqrt(within / pairs),
                     100 * Math.sqrt(Math.max(0, rounds - within / pairs)), lag, corr, batch);
@@ -178,16 +173,9 @@ public class OffloadSides {
         };
     }
 
+    /** The jdbc workload's pool of 16, as its fork opens it. */
     static HikariDataSource pool(DbConnection db) {
-        HikariConfig c = new HikariConfig();
-        c.setJdbcUrl(db.url());
-        c.setUsername(db.user());
-        c.setPassword(db.password());
-        c.setMaximumPoolSize(16);
-        c.setMinimumIdle(16);
-        c.setConnectionTimeout(10_000);
-        c.setAutoCommit(true);
-        return new HikariDataSource(c);
+        return Pools.open(db, 16, Duration.ofSeconds(10), "offload-sides");
     }
 
     static ExecutorService executor() {
@@ -279,4 +267,4 @@ public class OffloadSides {
     }
 }
 JAVA
-"$jdk/bin/java" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp cli/target/fiberbench.jar "$work/OffloadSides.java" "$modes" "$forks" "$warmup" "$pairs" "$work/OffloadSides.java"
+"$jdk/bin/java" -cp cli/target/fiberbench.jar "$work/OffloadSides.java" "$modes" "$forks" "$warmup" "$pairs" "$work/OffloadSides.java"
