@@ -7,23 +7,23 @@ import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import org.fiberbench.workload.SharedClients;
 
 /**
  * Requests through the JDK's {@link HttpClient} (HTTP/1.1, its own keep-alive pool), called
- * synchronously from the generator's virtual threads. One immutable request is reused.
+ * synchronously from the generator's virtual threads. One immutable request is reused. The client is
+ * leased ({@link JdkClients}): this sender's own, except in a JVM that shares clients.
  */
 final class JdkHttpSender implements HttpSender {
     private final HttpTarget target;
-    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    private final SharedClients.Lease<HttpClient> lease;
     private final HttpClient client;
     private final HttpRequest request;
 
     JdkHttpSender(HttpTarget target) {
         this.target = target;
-        this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(target.timeout())
-                .followRedirects(HttpClient.Redirect.NEVER).executor(executor).build();
+        this.lease = JdkClients.lease(target.timeout());
+        this.client = lease.get();
         HttpRequest.Builder b = HttpRequest.newBuilder(target.uri()).GET().timeout(target.timeout())
                 .header("User-Agent", "fiberbench");
         if (target.authorization() != null) {
@@ -56,7 +56,6 @@ final class JdkHttpSender implements HttpSender {
 
     @Override
     public void close() {
-        client.shutdownNow();
-        executor.shutdownNow();
+        lease.close();
     }
 }

@@ -277,6 +277,10 @@ class CalibrateCommandTest {
         String command = (String) ((Map<?, ?>) entry.get("reference")).get("command");
         assertTrue(command.contains("ReferenceDatabaseBenchmark.batch") && command.contains(" --pairs 4 "), command);
         assertEquals(List.of(), org.fiberbench.cli.report.ResultsSchema.errors(out.resolve("results.json")));
+        // the fork shares clients: both sides query through one pool and one offload executor
+        String log = Files.readString(out.resolve("scenarios").resolve("interleaved-jdbc-point-offload-1.log"));
+        assertTrue(log.contains("both sides on one HikariCP pool of 16 connections (2 users), one offload executor of "
+                + 2 * Runtime.getRuntime().availableProcessors() + " threads (2 users)"), log);
     }
 
     /**

@@ -13,6 +13,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.fiberbench.executor.ExecutorSpec;
 import org.fiberbench.spec.SpecException;
+import org.fiberbench.workload.SharedClients;
 import org.fiberbench.workload.Workload;
 import org.fiberbench.workload.WorkloadSpec;
 
@@ -54,13 +55,21 @@ public final class InterleavedBatches {
      * harness called it (the reference's own task on fiberbench's executor measured 1.011 of the
      * reference, over six forks). Compiled each as a method of its own, the two sides' loops are
      * compiled alike and the ratio is the harness's: fiberbench's batch then measured 1.001.
+     *
+     * <p>And clients shared ({@link SharedClients}): the database pairs' two sides query through one
+     * HikariCP pool and one offload executor. With one each per side, a side's batch time held a
+     * level of its own for many batches (lag-1 autocorrelation about 0.6, the sides uncorrelated), so
+     * the reference against itself shifted 8% from fork to fork; with both shared, the sides move
+     * together (correlation 0.7) and the shift fell to 1–2% (docs/calibration.md, "The offload
+     * pairs' shift").
      */
     public static final List<String> JVM_ARGS = jvmArgs();
 
     private static List<String> jvmArgs() {
         List<String> args = new ArrayList<>(List.of("-XX:CompileCommand=quiet",
                 "-XX:CompileCommand=dontinline,org.fiberbench.executor.ThreadTaskExecutor::runTask",
-                "-XX:CompileCommand=dontinline,org.fiberbench.engine.jmh.Reference*::lambda$*"));
+                "-XX:CompileCommand=dontinline,org.fiberbench.engine.jmh.Reference*::lambda$*",
+                "-D" + SharedClients.PROPERTY + "=true"));
         LOOPS.forEach(loop -> args.add("-XX:CompileCommand=dontinline," + loop));
         return List.copyOf(args);
     }
@@ -145,8 +154,8 @@ public final class InterleavedBatches {
     /**
      * Warm-up pairs, at least {@code warmup} and more while they still get quicker ({@link WarmUp}),
      * then {@code pairs} measured ones, each written to {@code out} as it ends; even pairs run the
-     * reference first, odd ones fiberbench first. The warm-up's line goes to the fork's log. Closes
-     * both sides.
+     * reference first, odd ones fiberbench first. The clients both sides run on ({@link
+     * SharedClients#inUse()}) and the warm-up's line go to the fork's log. Closes both sides.
      */
     void run(int warmup, int pairs, PrintStream out) throws Exception {
         run(warmup, pairs, out, System.err);
@@ -155,6 +164,11 @@ public final class InterleavedBatches {
     void run(int warmup, int pairs, PrintStream out, PrintStream log) throws Exception {
         try (reference) {
             workload.setUp();
+            List<String> shared = SharedClients.inUse();
+            if (!shared.isEmpty()) {
+                log.println("both sides on one " + String.join(", one ", shared));
+                log.flush();
+            }
             if (warmup > 0) {
                 WarmUp w = new WarmUp(warmup, MAX_WARMUP_NANOS);
                 int p = 0;

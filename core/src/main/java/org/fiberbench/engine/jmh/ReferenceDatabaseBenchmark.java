@@ -1,23 +1,23 @@
 package org.fiberbench.engine.jmh;
 
-import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.Locale;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.sql.DataSource;
+import org.fiberbench.workload.SharedClients;
 import org.fiberbench.workload.jdbc.DbConnection;
+import org.fiberbench.workload.jdbc.Pools;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -50,6 +50,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * DbConnection#fromSystemProperty()}), and the table's row count from {@code fiberbench.db.rows};
  * no password is ever on a command line. Run alone ({@code fiberbench jmh}) it has no database and
  * says so: {@code fiberbench calibrate --workload jdbc} runs it.
+ *
+ * <p>The pool and the executor are made in set-up as the jdbc workload makes its own ({@link
+ * Pools#lease}, {@link Pools#offloadExecutor}: the same settings), so in a JVM that shares clients
+ * ({@link SharedClients}: calibrate's interleaved forks) this benchmark and fiberbench's batch query
+ * through one pool and one executor.
  */
 @Fork(1)
 @Warmup(iterations = 3, time = 2)
@@ -78,6 +83,11 @@ public class ReferenceDatabaseBenchmark {
     @Param("16")
     public int poolSize;
 
+    /** HikariCP's wait for a free connection: the jdbc workload's default, so the two pools' settings are the same. */
+    static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(10);
+
+    private SharedClients.Lease<HikariDataSource> poolLease;
+    private SharedClients.Lease<ExecutorService> executorLease;
     private HikariDataSource pool;
     private ExecutorService dbExecutor;
     private boolean point;
@@ -103,49 +113,21 @@ public class ReferenceDatabaseBenchmark {
         }
         rows = Integer.getInteger(ROWS_PROPERTY, 10);
         expectedRows = point ? 1 : rows;
-        pool = open(DbConnection.fromSystemProperty(), poolSize);
+        poolLease = Pools.lease(DbConnection.fromSystemProperty(), poolSize, CONNECTION_TIMEOUT, "reference");
+        pool = poolLease.get();
         if (offload) {
-            dbExecutor = Executors.newFixedThreadPool(2 * Runtime.getRuntime().availableProcessors(),
-                    Thread.ofPlatform().name("reference-db-", 0).daemon(true).factory());
+            executorLease = Pools.offloadExecutor(2 * Runtime.getRuntime().availableProcessors(), "reference-db-");
+            dbExecutor = executorLease.get();
         }
-    }
-
-    /**
-     * A fixed-size HikariCP pool as the jdbc workload makes it: minimum idle = maximum, 10 s to wait
-     * for a connection, auto-commit, the same driver settings per server.
-     */
-    static HikariDataSource open(DbConnection db, int size) {
-        System.getProperties().putIfAbsent("org.slf4j.simpleLogger.defaultLogLevel", "warn");
-        HikariConfig c = new HikariConfig();
-        c.setJdbcUrl(db.url());
-        c.setUsername(db.user());
-        c.setPassword(db.password());
-        c.setPoolName("reference");
-        c.setMaximumPoolSize(size);
-        c.setMinimumIdle(size);
-        c.setConnectionTimeout(10_000);
-        c.setValidationTimeout(5000);
-        c.setInitializationFailTimeout(5000);
-        c.setAutoCommit(true);
-        c.setReadOnly(false);
-        String url = db.url().toLowerCase(Locale.ROOT);
-        if (url.startsWith("jdbc:postgresql:")) {
-            c.addDataSourceProperty("ApplicationName", "fiberbench-reference");
-            c.addDataSourceProperty("connectTimeout", "5");
-        } else if (url.startsWith("jdbc:mariadb:") || url.startsWith("jdbc:mysql:")) {
-            c.addDataSourceProperty("connectTimeout", "5000");
-        }
-        return new HikariDataSource(c);
     }
 
     @TearDown(Level.Trial)
-    public void teardown() throws InterruptedException {
-        if (dbExecutor != null) {
-            dbExecutor.shutdownNow();
-            dbExecutor.awaitTermination(5, TimeUnit.SECONDS);
+    public void teardown() {
+        if (executorLease != null) {
+            executorLease.close();
         }
-        if (pool != null) {
-            pool.close();
+        if (poolLease != null) {
+            poolLease.close();
         }
     }
 

@@ -7,11 +7,11 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import org.fiberbench.http.JdkClients;
+import org.fiberbench.workload.SharedClients;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -27,10 +27,13 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Clients of the web server experiment's endpoint, by hand with the JDK only (no fiberbench code):
+ * Clients of the web server experiment's endpoint, by hand with the JDK only (no fiberbench code on
+ * the measured path):
  * one operation starts {@code taskCount} virtual threads, each sending one GET to {@code url} with
  * {@code java.net.http.HttpClient} and checking the answer is {@code 200}; a latch counts them down.
- * The client is set up as the {@code http} workload's {@code client=jdk} sets up its own: HTTP/1.1,
+ * The client is set up as the {@code http} workload's {@code client=jdk} sets up its own ({@link
+ * JdkClients}, so that in a JVM that shares clients, calibrate's interleaved forks, both send through
+ * one client, {@link SharedClients}): HTTP/1.1,
  * its keep-alive pool shared by every task, a 10 s connect and request timeout, no redirects, its
  * internal tasks on virtual threads, one immutable request with {@code User-Agent: fiberbench},
  * the body read as a string. A failed or non-200 request fails the operation.
@@ -54,15 +57,14 @@ public class ReferenceHttpBenchmark {
     @Param("1000")
     public int taskCount;
 
-    private ExecutorService clientExecutor;
+    private SharedClients.Lease<HttpClient> clientLease;
     private HttpClient client;
     private HttpRequest request;
 
     @Setup(Level.Trial)
     public void setup() throws IOException, InterruptedException {
-        clientExecutor = Executors.newVirtualThreadPerTaskExecutor();
-        client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(TIMEOUT)
-                .followRedirects(HttpClient.Redirect.NEVER).executor(clientExecutor).build();
+        clientLease = JdkClients.lease(TIMEOUT);
+        client = clientLease.get();
         request = HttpRequest.newBuilder(URI.create(url)).GET().timeout(TIMEOUT).header("User-Agent", "fiberbench").build();
         int status = send(); // one probe first, as the workload does: a wrong URL fails here, not as a fast score
         if (status != 200) {
@@ -72,8 +74,9 @@ public class ReferenceHttpBenchmark {
 
     @TearDown(Level.Trial)
     public void teardown() {
-        client.shutdownNow();
-        clientExecutor.shutdownNow();
+        if (clientLease != null) {
+            clientLease.close();
+        }
     }
 
     @Benchmark

@@ -45,9 +45,9 @@ final class JdbcCalls {
         }
     }
 
-    /** The offload pool: daemon platform threads, so a forgotten pool never keeps a JVM alive. */
-    static ExecutorService offloadExecutor(int threads) {
-        return Executors.newFixedThreadPool(threads, Thread.ofPlatform().name("fiberbench-db-", 0).daemon(true).factory());
+    /** The offload pool: daemon platform threads named {@code name}N, so a forgotten pool never keeps a JVM alive. */
+    static ExecutorService offloadExecutor(int threads, String name) {
+        return Executors.newFixedThreadPool(threads, Thread.ofPlatform().name(name, 0).daemon(true).factory());
     }
 
     /** Interrupts queries still running and waits a little for them, so no connection is borrowed after this. */

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.fiberbench.workload.SharedClients;
 import org.fiberbench.workload.Workload;
 
 /**
@@ -12,15 +13,20 @@ import org.fiberbench.workload.Workload;
  * {@code execQuery}. {@code offload}: the task hands {@code execQuery} to a separate fixed pool of
  * platform threads (the seed's {@code db_executor}) and waits on a {@code CompletableFuture}, so
  * a virtual thread parks instead of blocking its carrier in the driver ({@link JdbcCalls}). Thread-safe: tasks share
- * only the pool, the executor and lock-free counters.
+ * only the pool, the executor and lock-free counters. The pool and the executor are leased ({@link Pools#lease},
+ * {@link Pools#offloadExecutor}): the workload's own, except in a JVM that shares clients ({@link SharedClients}).
  */
 final class JdbcWorkload implements Workload {
     /** System property of a fork: rows of fiberbench_hello, as the parent seeded it. */
     static final String ROWS_PROPERTY = "fiberbench.db.rows";
+    /** The offload executor's threads: fiberbench-db-0, -1, ... */
+    static final String OFFLOAD_THREAD_NAME = "fiberbench-db-";
 
     private final JdbcOptions options;
     private final JdbcStats stats = new JdbcStats();
     private final AtomicBoolean closed = new AtomicBoolean();
+    private volatile SharedClients.Lease<HikariDataSource> poolLease;
+    private volatile SharedClients.Lease<ExecutorService> executorLease;
     private volatile HikariDataSource pool;
     private volatile ExecutorService dbExecutor;
     private Thread exitHook;
@@ -44,7 +50,8 @@ final class JdbcWorkload implements Workload {
         exitHook = new Thread(this::closeQuietly, "fiberbench-db-stats");
         Runtime.getRuntime().addShutdownHook(exitHook);
         rows = Integer.getInteger(ROWS_PROPERTY, HelloTable.DEFAULT_ROWS);
-        pool = Pools.open(db, options.pool(), options.poolTimeout(), "fiberbench");
+        poolLease = Pools.lease(db, options.pool(), options.poolTimeout(), "fiberbench");
+        pool = poolLease.get();
         try (Connection c = pool.getConnection()) {
             long have = HelloTable.count(c);
             if (have != rows) {
@@ -57,7 +64,8 @@ final class JdbcWorkload implements Workload {
             };
         }
         if (options.offload()) {
-            dbExecutor = JdbcCalls.offloadExecutor(options.offloadThreads());
+            executorLease = Pools.offloadExecutor(options.offloadThreads(), OFFLOAD_THREAD_NAME);
+            dbExecutor = executorLease.get();
         }
     }
 
@@ -95,16 +103,19 @@ final class JdbcWorkload implements Workload {
         closeQuietly();
     }
 
-    /** Closes the executor and the pool (no connection outlives the workload), then reports the counters once. */
+    /**
+     * Closes the executor and the pool, or lets go of them where another user still holds them (no
+     * connection outlives the last user), then reports the counters once.
+     */
     private void closeQuietly() {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
-        if (dbExecutor != null) {
-            JdbcCalls.shutdown(dbExecutor);
+        if (executorLease != null) {
+            executorLease.close();
         }
-        if (pool != null) {
-            pool.close();
+        if (poolLease != null) {
+            poolLease.close();
         }
         String file = System.getProperty(JdbcStats.PROPERTY);
         if (file != null) {

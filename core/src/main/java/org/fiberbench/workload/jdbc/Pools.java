@@ -3,8 +3,14 @@ package org.fiberbench.workload.jdbc;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import org.fiberbench.workload.SharedClients;
 
-/** Makes the HikariCP pools the workload and the parent's checks use. */
+/**
+ * Makes the HikariCP pools the workload and the parent's checks use, and the clients a task queries
+ * through ({@link #lease}, {@link #offloadExecutor}), which {@link SharedClients} lets two users of
+ * one JVM share.
+ */
 public final class Pools {
     private Pools() {
     }
@@ -37,6 +43,34 @@ public final class Pools {
             case H2 -> { }
         }
         return new HikariDataSource(c);
+    }
+
+    /**
+     * {@link #open}'s pool, leased: while {@link SharedClients} is on, the JVM's one pool of this
+     * size and connection timeout on this database and user (the first lease's {@code name}), else a
+     * pool of its own. The reference benchmark and the jdbc workload lease theirs here, so in one fork
+     * they get one pool exactly when their settings are the same.
+     */
+    public static SharedClients.Lease<HikariDataSource> lease(DbConnection db, int size, Duration connectionTimeout, String name) {
+        return SharedClients.lease(new PoolKey(db.url(), db.user(), size, connectionTimeout),
+                "HikariCP pool of " + size + " connections", () -> open(db, size, connectionTimeout, name), HikariDataSource::close);
+    }
+
+    /**
+     * A fixed pool of {@code threads} daemon platform threads named {@code name}N to run queries on
+     * (seed 001's {@code db_executor}), leased as {@link #lease} leases a pool; closing the last
+     * lease interrupts queries still running and waits up to 5 s for them.
+     */
+    public static SharedClients.Lease<ExecutorService> offloadExecutor(int threads, String name) {
+        return SharedClients.lease(new ExecutorKey(threads), "offload executor of " + threads + " threads",
+                () -> JdbcCalls.offloadExecutor(threads, name), JdbcCalls::shutdown);
+    }
+
+    /** What makes two pools interchangeable; no password (one user has one). */
+    private record PoolKey(String url, String user, int size, Duration connectionTimeout) {
+    }
+
+    private record ExecutorKey(int threads) {
     }
 
     /**

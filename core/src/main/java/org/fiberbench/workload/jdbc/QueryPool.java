@@ -34,7 +34,7 @@ public final class QueryPool implements AutoCloseable {
     /** Opens the pool on {@code db}, whose fiberbench_hello the caller has seeded with {@code rows} rows. */
     public static QueryPool open(DbConnection db, int rows) {
         HikariDataSource pool = Pools.open(db, JdbcOptions.DEFAULT_POOL, JdbcOptions.DEFAULT_POOL_TIMEOUT, "fiberbench-served");
-        return new QueryPool(pool, JdbcCalls.offloadExecutor(JdbcOptions.defaultOffloadThreads()), rows);
+        return new QueryPool(pool, JdbcCalls.offloadExecutor(JdbcOptions.defaultOffloadThreads(), JdbcWorkload.OFFLOAD_THREAD_NAME), rows);
     }
 
     /**

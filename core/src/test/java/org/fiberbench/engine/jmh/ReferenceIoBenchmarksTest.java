@@ -23,6 +23,7 @@ import org.fiberbench.db.SharedDatabase;
 import org.fiberbench.workload.Workload;
 import org.fiberbench.workload.WorkloadSpec;
 import org.fiberbench.workload.jdbc.DbConnection;
+import org.fiberbench.workload.jdbc.Pools;
 import org.fiberbench.workload.jdbc.QueryPool;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -110,7 +111,8 @@ class ReferenceIoBenchmarksTest {
         try (SharedDatabase db = SharedDatabase.open(DbOptions.EMBEDDED)) {
             asFork(db, () -> {
                 DbConnection c = DbConnection.fromSystemProperty();
-                try (QueryPool workload = QueryPool.open(c, 10); HikariDataSource pool = ReferenceDatabaseBenchmark.open(c, 2)) {
+                try (QueryPool workload = QueryPool.open(c, 10);
+                     HikariDataSource pool = Pools.open(c, 2, ReferenceDatabaseBenchmark.CONNECTION_TIMEOUT, "reference")) {
                     for (long seq = 0; seq < 23; seq++) { // the workload's pool numbers its point queries 0, 1, 2...
                         assertEquals(workload.run("point", "direct"), ReferenceDatabaseBenchmark.execQuery(pool, true, seq, 10, 1),
                                 "point query of task " + seq);
@@ -122,6 +124,53 @@ class ReferenceIoBenchmarksTest {
                 }
             });
         }
+    }
+
+    /**
+     * A database pair's interleaved fork, as calibrate starts it (clients shared): the reference and
+     * fiberbench's batch query through one HikariCP pool (16, the reference's and the workload's
+     * default) and, via offload, one executor of 2 × CPUs threads, which only happens when the two
+     * sides ask for the same settings; both are gone once the fork's run ends. Without sharing,
+     * each side has its own and the log says nothing of it.
+     */
+    @ParameterizedTest
+    @CsvSource({"direct,true", "offload,true", "offload,false"})
+    void anInterleavedDatabaseForkRunsBothSidesOnOnePoolAndExecutorWhenClientsAreShared(String via, boolean shared)
+            throws Exception {
+        try (SharedDatabase db = SharedDatabase.open(DbOptions.EMBEDDED)) {
+            asFork(db, () -> {
+                if (shared) {
+                    System.setProperty(org.fiberbench.workload.SharedClients.PROPERTY, "true");
+                }
+                try {
+                    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+                    java.io.ByteArrayOutputStream log = new java.io.ByteArrayOutputStream();
+                    new InterleavedBatches(BenchmarkMethod.open("ReferenceDatabaseBenchmark.batch",
+                            Map.of("query", "point", "via", via, "taskCount", "20")), "virtual", "jdbc:query=point,via=" + via, 20, 1)
+                            .run(0, 2, new java.io.PrintStream(out, true, StandardCharsets.UTF_8),
+                                    new java.io.PrintStream(log, true, StandardCharsets.UTF_8));
+                    assertEquals(2, out.toString(StandardCharsets.UTF_8).lines().filter(l -> l.startsWith("pair ")).count());
+                    String expected = "both sides on one HikariCP pool of 16 connections (2 users)" + (via.equals("offload")
+                            ? ", one offload executor of " + 2 * Runtime.getRuntime().availableProcessors() + " threads (2 users)" : "")
+                            + System.lineSeparator();
+                    String first = log.toString(StandardCharsets.UTF_8);
+                    if (shared) {
+                        assertTrue(first.startsWith(expected), first);
+                    } else {
+                        assertTrue(!first.contains("both sides"), first);
+                    }
+                    assertEquals(List.of(), org.fiberbench.workload.SharedClients.inUse(), "both sides let go");
+                } finally {
+                    System.clearProperty(org.fiberbench.workload.SharedClients.PROPERTY);
+                }
+            });
+        }
+    }
+
+    @Test
+    void calibratesInterleavedForksShareClients() {
+        assertTrue(InterleavedBatches.JVM_ARGS.contains("-D" + org.fiberbench.workload.SharedClients.PROPERTY + "=true"),
+                InterleavedBatches.JVM_ARGS.toString());
     }
 
     /** A real HTTP server on loopback that counts requests and keeps the header names of the last one. */
@@ -219,6 +268,31 @@ class ReferenceIoBenchmarksTest {
             }
             assertEquals(workload, new TreeMap<>(s.lastHeaders), "same request line headers and values");
             assertEquals(List.of("fiberbench"), s.lastHeaders.get("user-agent"));
+        }
+    }
+
+    /**
+     * An HTTP pair's interleaved fork with clients shared, as calibrate starts it: the reference and
+     * the http workload's {@code client=jdk} send through one JDK HttpClient (same connect timeout),
+     * every request of both sides reaches the server, and the client is gone after the run.
+     */
+    @Test
+    void anInterleavedHttpForkSendsBothSidesThroughOneClientWhenClientsAreShared() throws Exception {
+        System.setProperty(org.fiberbench.workload.SharedClients.PROPERTY, "true");
+        try (Server s = new Server()) {
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            java.io.ByteArrayOutputStream log = new java.io.ByteArrayOutputStream();
+            new InterleavedBatches(BenchmarkMethod.open("ReferenceHttpBenchmark.batch", Map.of("url", s.url(), "taskCount", "7")),
+                    "virtual", "http:url=" + s.url() + ",client=jdk", 7, 1)
+                    .run(0, 3, new java.io.PrintStream(out, true, StandardCharsets.UTF_8),
+                            new java.io.PrintStream(log, true, StandardCharsets.UTF_8));
+            assertEquals(3, out.toString(StandardCharsets.UTF_8).lines().filter(l -> l.startsWith("pair ")).count());
+            String text = log.toString(StandardCharsets.UTF_8);
+            assertTrue(text.startsWith("both sides on one JDK HttpClient (2 users)" + System.lineSeparator()), text);
+            assertTrue(s.requests.get() >= 2 * 3 * 7, "every batch's requests, besides the probes: " + s.requests.get());
+            assertEquals(List.of(), org.fiberbench.workload.SharedClients.inUse(), "both sides let go");
+        } finally {
+            System.clearProperty(org.fiberbench.workload.SharedClients.PROPERTY);
         }
     }
 }
