@@ -8,9 +8,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** The "other processes used the CPU" check must not count fiberbench's own CPU as other work. */
+/**
+ * The "other processes used the CPU" check must not count fiberbench's own CPU as other work. It reads
+ * the whole machine's CPU, so it runs in a test JVM of its own (the machine-wide group).
+ */
+@Tag("machine-wide")
 class OthersBusyTest {
     @Test
     void cpuBurntByThisProcessAndItsChildIsNotOtherWork() throws Exception {
