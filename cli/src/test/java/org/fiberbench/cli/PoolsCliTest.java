@@ -82,7 +82,7 @@ class PoolsCliTest {
     void badPoolInputIsOneLineAndExitStatus2AndWritesNothing(@TempDir Path tmp) {
         Path out = tmp.resolve("run");
         for (String[] bad : new String[][] {{"process:workers=0", "-w", "noop"}, {"inline", "-w", "primes:range=9..1"},
-            {"inline", "-w", "primes:range="}, {"inline", "-w", "file:writes="}, {"inline", "-w", "file:writes=7..3"},
+            {"inline", "-w", "primes:range="}, {"inline", "-w", "primes:draws=0"}, {"inline", "-w", "file:writes="}, {"inline", "-w", "file:writes=7..3"},
             {"inline", "-w", "file", "--dir", tmp.resolve("missing").toString()}, {"inline", "-w", "file", "--dir", "/proc"},
             {"inline", "--sweep", "colours=1..3"}, {"inline", "--sweep", "workers=1..3"}}) {
             StringWriter err = new StringWriter();

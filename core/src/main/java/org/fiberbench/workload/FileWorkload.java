@@ -37,7 +37,8 @@ final class FileWorkload implements Workload {
 
     static String canonical(Spec s) {
         Path d = directory(s);
-        return "file:writes=" + SeededRanges.parse(s, "writes", DEFAULT_RANGES, MAX_WRITES)
+        SeededRanges r = SeededRanges.parse(s, "writes", DEFAULT_RANGES, MAX_WRITES);
+        return "file:writes=" + r + r.drawsSuffix()
                 + (d == null ? "" : ",dir=" + d);
     }
 
@@ -55,7 +56,7 @@ final class FileWorkload implements Workload {
 
     @Override
     public String spec() {
-        return "file:writes=" + ranges + (base == null ? "" : ",dir=" + base);
+        return "file:writes=" + ranges + ranges.drawsSuffix() + (base == null ? "" : ",dir=" + base);
     }
 
     @Override

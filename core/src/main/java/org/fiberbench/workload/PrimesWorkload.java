@@ -20,12 +20,13 @@ final class PrimesWorkload implements Workload {
     }
 
     static String canonical(Spec s) {
-        return "primes:range=" + SeededRanges.parse(s, "range", DEFAULT_RANGES, MAX_VALUE);
+        SeededRanges r = SeededRanges.parse(s, "range", DEFAULT_RANGES, MAX_VALUE);
+        return "primes:range=" + r + r.drawsSuffix();
     }
 
     @Override
     public String spec() {
-        return "primes:range=" + ranges;
+        return "primes:range=" + ranges + ranges.drawsSuffix();
     }
 
     @Override

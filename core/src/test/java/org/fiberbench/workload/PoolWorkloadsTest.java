@@ -39,6 +39,46 @@ class PoolWorkloadsTest {
     }
 
     @Test
+    void drawsCyclesTheFirstNValuesSoEveryBatchOfNTestsTheSame() {
+        SeededRanges anew = SeededRanges.parse(org.fiberbench.spec.Spec.parse("workload", "primes"), "range",
+                PrimesWorkload.DEFAULT_RANGES, PrimesWorkload.MAX_VALUE);
+        SeededRanges cycled = SeededRanges.parse(org.fiberbench.spec.Spec.parse("workload", "primes:draws=90"), "range",
+                PrimesWorkload.DEFAULT_RANGES, PrimesWorkload.MAX_VALUE);
+        java.util.List<Long> first = new java.util.ArrayList<>();
+        for (long seq = 0; seq < 90; seq++) {
+            assertEquals(anew.value(seq), cycled.value(seq), "the cycle is the first 90 values: seq " + seq);
+            first.add(cycled.value(seq));
+        }
+        java.util.Collections.sort(first);
+        // batches numbered from anywhere (a second batch, another JMH thread's block) test the same 90 values
+        for (long start : new long[] {90, 4500, 37, (1L << 40) + 11}) {
+            java.util.List<Long> batch = new java.util.ArrayList<>();
+            for (long seq = start; seq < start + 90; seq++) {
+                batch.add(cycled.value(seq));
+            }
+            java.util.Collections.sort(batch);
+            assertEquals(first, batch, "batch from " + start);
+        }
+        assertTrue(anew.value(90) != cycled.value(90) || anew.value(91) != cycled.value(91), "without draws, task 90 draws anew");
+    }
+
+    @Test
+    void drawsShowsInTheCanonicalSpecAndTheWorkersSpec() {
+        assertEquals("primes:range=0..1000000,5000000..6000000,10000000..11000000,draws=90",
+                WorkloadSpec.parse("primes:draws=90").canonical());
+        assertEquals("primes:range=0..10,draws=3", WorkloadSpec.parse("primes:range=0..10,draws=3").create().spec());
+        assertEquals("file:writes=0..1000,5000..6000,10000..11000,draws=150", WorkloadSpec.parse("file:draws=150").canonical());
+    }
+
+    @Test
+    void rejectsDrawsBelowOneOrNotANumber() {
+        for (String bad : new String[] {"primes:draws=0", "primes:draws=-3", "file:draws=many"}) {
+            SpecException e = assertThrows(SpecException.class, () -> WorkloadSpec.parse(bad), bad);
+            assertTrue(e.getMessage().contains("'draws'") && e.getMessage().contains("accepted: 1.."), e.getMessage());
+        }
+    }
+
+    @Test
     void primesDefaultsToTheSeedsThreeRanges() {
         assertEquals("primes:range=0..1000000,5000000..6000000,10000000..11000000", WorkloadSpec.parse("primes").canonical());
     }

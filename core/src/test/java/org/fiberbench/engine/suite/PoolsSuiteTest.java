@@ -25,4 +25,17 @@ class PoolsSuiteTest {
                 && s.executor().canonical().equals("process:workers=2,dispatch=static")));
         assertTrue(plan.stream().allMatch(s -> s.group().endsWith(" · sweep workers")));
     }
+
+    @Test
+    void everyBatchOfThePoolsSuitesTestsTheSameValues() {
+        List<Scenario> plan = new java.util.ArrayList<>(PoolsSuite.taste().plan(Suite.Scale.QUICK, Settings.Overrides.NONE));
+        plan.addAll(PoolsSuite.pools().plan(Suite.Scale.QUICK, Settings.Overrides.NONE));
+        plan.addAll(PoolsSuite.pools().plan(Suite.Scale.FULL, Settings.Overrides.NONE));
+        for (Scenario s : plan) {
+            String load = s.load().canonical();
+            long tasks = Long.parseLong(load.substring(load.indexOf("tasks=") + 6));
+            assertTrue(s.workload().canonical().endsWith(",draws=" + tasks), s.workload().canonical() + " × " + load);
+        }
+        assertTrue(plan.stream().anyMatch(s -> s.workload().canonical().endsWith(",draws=3000")), "the seed's 3000 values at full scale");
+    }
 }
