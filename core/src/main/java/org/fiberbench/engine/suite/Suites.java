@@ -98,32 +98,32 @@ public final class Suites {
     /**
      * Seed 003, client part: platform thread per task vs cached pool vs virtual thread per task, with
      * the seed's JMH settings ({@code @Threads(2)}: two batches at once; {@code -Xms512m -Xmx1024m};
-     * 5 × 2 s warm-up and 5 × 10 s measurement at full scale), as {@link ReferenceThreadsBenchmark} has them.
+     * 10,000 tasks a batch, 5 × 2 s warm-up and 5 × 10 s measurement at full scale), as
+     * {@link ReferenceThreadsBenchmark} has them.
      */
     static Suite threads() {
         return new Suite("threads", "003",
-                "platform:cached vs platform:per-task vs virtual, 10,000 tasks sleeping 200 ms per batch, 2 batches at once",
+                "platform:cached vs platform:per-task vs virtual, 2,000 tasks sleeping 200 ms per batch (10,000 at --full), 2 batches at once",
                 (scale, o) -> {
                     boolean full = scale == Suite.Scale.FULL;
                     Settings base = (full
                             ? Defaults.SETTINGS.withIterations(5, Duration.ofSeconds(2), 5, Duration.ofSeconds(10))
-                            // quick: a batch of the platform kinds (3-9 s on 2 cores) outlasts the 1 s
-                            // iteration. Synchronised, each thread measures one batch while the other runs
-                            // an unmeasured one before and after it: about two batches an iteration. Not
-                            // synchronised, both batches start together at each iteration, the seed's "two
-                            // at once", and an iteration costs one batch; the time saved buys eight measured
-                            // iterations instead of five (99.9% half-width factor t/sqrt(n): 1.91 against 3.85).
-                            // Warm-up by time: virtual's batches settle after about 5 s (the first iterations
-                            // were 230-260 ms against 215 after), and a platform batch is one per warm-up
-                            // iteration whether it lasts 1 s or 3
-                            : Defaults.SETTINGS.withIterations(2, Duration.ofSeconds(3), 8, Duration.ofSeconds(1))
+                            // quick: 2,000 tasks a batch, not the seed's 10,000. A batch of 10,000 platform
+                            // threads lasts 2-6 s on 2 cores, and an iteration cannot be shorter than a batch:
+                            // 8 of them took 31 s (cached) and 61 s (per task) and still missed 10% in most
+                            // runs (the 99.9% t/sqrt(n) is 1.91 at n = 8). Batches of 2,000 last 0.8-1.3 s: with
+                            // 500 ms iterations, one batch an iteration, and 24 of them (t/sqrt(n) 0.77) cost
+                            // less than 8 did. Not synchronised: both threads start a batch together at each
+                            // iteration, the seed's "two at once", without an unmeasured batch before and after
+                            // each measured one. Warm-up by time: virtual's batches settle after a few seconds
+                            : Defaults.SETTINGS.withIterations(2, Duration.ofSeconds(3), 24, Duration.ofMillis(500))
                                     .withSyncIterations(false))
                             .withJvmArgs(List.of("-Xms512m", "-Xmx1024m")).withThreads(SEED_003_THREADS);
                     Settings settings = base.with(o);
                     List<Scenario> out = new ArrayList<>();
                     for (String e : new String[] {"platform:cached", "platform:per-task", "virtual"}) {
                         out.add(new Scenario(ExecutorSpec.parse(e), WorkloadSpec.parse("sleep:ms=200"),
-                                LoadSpec.parse("batch:tasks=10000"), settings));
+                                LoadSpec.parse("batch:tasks=" + (full ? 10_000 : 2_000)), settings));
                     }
                     return out;
                 });

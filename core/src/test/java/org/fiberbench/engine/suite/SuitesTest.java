@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.fiberbench.engine.Scenario;
 import org.fiberbench.engine.Settings;
@@ -85,14 +86,18 @@ class SuitesTest {
     }
 
     @Test
-    void threadsQuickKeepsTheScenarioAndShortensTheIterations() {
+    void threadsQuickKeepsTheScenarioAndShortensTheBatchesAndIterations() {
         List<Scenario> quick = plan("threads", Suite.Scale.QUICK);
-        assertEquals(set(plan("threads", Suite.Scale.FULL), Scenario::label), set(quick, Scenario::label));
+        List<Scenario> full = plan("threads", Suite.Scale.FULL);
+        Function<Scenario, String> kind = s -> s.executor().canonical() + " × " + s.workload().canonical();
+        assertEquals(set(full, kind), set(quick, kind));
+        assertTrue(full.stream().allMatch(s -> s.load().canonical().equals("batch:tasks=10000")), "the seed's batch at --full");
+        assertTrue(quick.stream().allMatch(s -> s.load().canonical().equals("batch:tasks=2000")));
         assertTrue(quick.stream().allMatch(s -> s.settings().threads() == 2
-                && s.settings().time().equals(Duration.ofSeconds(1))));
+                && s.settings().time().equals(Duration.ofMillis(500))));
         // a platform batch outlasts the iteration: both start together, one batch an iteration, not two
         assertTrue(quick.stream().noneMatch(s -> s.settings().syncIterations()));
-        assertTrue(quick.stream().allMatch(s -> s.settings().iterations() == 8 && s.settings().warmupIterations() == 2
+        assertTrue(quick.stream().allMatch(s -> s.settings().iterations() == 24 && s.settings().warmupIterations() == 2
                 && s.settings().warmupTime().equals(Duration.ofSeconds(3))));
     }
 
@@ -109,6 +114,16 @@ class SuitesTest {
     void defaultRunHasBothFoundationSuitesAtQuickScale() {
         List<String> names = Suites.defaultShowdown().stream().map(Suite::name).toList();
         assertTrue(names.containsAll(List.of("schedulers", "threads", "co-demo")), names.toString());
+    }
+
+    @Test
+    void theDefaultRunsShortBatchScenariosMeasureInManyShortIterations() {
+        // 10 s measured either way; 40 values put the 99.9% interval's t/sqrt(n) at 0.56 where 10 put it at 1.51
+        for (String name : List.of("db-smoke", "process-pool")) {
+            Settings st = Suites.of(name).plan(Suite.Scale.QUICK, Settings.Overrides.NONE).get(0).settings();
+            assertTrue(st.iterations() >= 40, name + ": " + st.iterations() + " iterations");
+            assertEquals(Duration.ofSeconds(10), st.time().multipliedBy(st.iterations()), name);
+        }
     }
 
     @Test
