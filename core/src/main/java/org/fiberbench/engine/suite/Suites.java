@@ -111,7 +111,7 @@ public final class Suites {
                             // quick: 2,000 tasks a batch, not the seed's 10,000. A batch of 10,000 platform
                             // threads lasts 2-6 s on 2 cores, and an iteration cannot be shorter than a batch:
                             // 8 of them took 31 s (cached) and 61 s (per task) and still missed 10% in most
-                            // runs (the 99.9% t/sqrt(n) is 1.91 at n = 8). Batches of 2,000 last 0.8-1.3 s: with
+                            // runs (the 99.9% t/sqrt(n) is 1.91 at n = 8). Batches of 2,000 last 0.7-1.9 s: with
                             // 500 ms iterations, one batch an iteration, and 24 of them (t/sqrt(n) 0.77) cost
                             // less than 8 did. Not synchronised: both threads start a batch together at each
                             // iteration, the seed's "two at once", without an unmeasured batch before and after
