@@ -71,12 +71,8 @@ final class DbSuites {
                 (scale, o) -> {
                     // H2's query path is still getting faster after 4 s (1097, 357, 406, 221, then 172, 158,
                     // 144, 112 ms a batch), and on a slower VM after 9 s (6 s of warm-up: 260, 180, 144,
-                    // then 113-159; ±30-43%). 15 s of warm-up there: ±11-14%. Then 10 s measured in 40
-                    // iterations of 250 ms rather than 10 of 1 s: the 99.9% half-width is t(n-1)·s/√n, and
-                    // t/√n is 0.56 at n = 40 against 1.51 at n = 10 (A/B x4: within 7.1-9.8% every time,
-                    // against 9.2-21.5%)
-                    Settings settings = Defaults.SETTINGS.withIterations(15, Duration.ofSeconds(1), 40, Duration.ofMillis(250))
-                            .with(o);
+                    // then 113-159; ±30-43%). 15 s of warm-up there: ±11-14%.
+                    Settings settings = Suites.shortIterations(15).with(o);
                     return List.of(scenario("virtual-pool:size=1000,scheduler=fixed,carriers=" + ExecutorSpec.cpus(),
                             OFFLOAD, 2_000, settings, null));
                 });

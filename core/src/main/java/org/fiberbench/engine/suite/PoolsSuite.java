@@ -40,11 +40,8 @@ final class PoolsSuite {
                 (scale, o) -> List.of(new Scenario(ExecutorSpec.parse("process:workers=2,dispatch=shared"),
                         WorkloadSpec.parse(drawn(PRIMES, 90)), LoadSpec.parse("batch:tasks=90"),
                         // the first warm-up second starts the workers (about 1.1 s), and the next few batches are
-                        // still getting quicker (46, 38, 43, 37, 36 ms): 6 × 1 s of warm-up. Then 10 s measured
-                        // in 40 iterations of 250 ms: one slow second (48 against 35 ms) takes 10 iterations of 1 s
-                        // to ±17.7%, while 40 short ones have the t/√n factor at 0.56 instead of 1.51 (A/B x4:
-                        // within 3.3-8.7% every time, against 2.3-27.1%)
-                        Defaults.SETTINGS.withIterations(6, Duration.ofSeconds(1), 40, Duration.ofMillis(250)).with(o))));
+                        // still getting quicker (46, 38, 43, 37, 36 ms): 6 × 1 s of warm-up
+                        Suites.shortIterations(6).with(o))));
     }
 
     /** The seed's matrix with a short worker sweep: one worker, two, and as many as CPUs. */

@@ -24,7 +24,7 @@ class SuitesTest {
         return Suites.of(suite).plan(scale, Settings.Overrides.NONE);
     }
 
-    private static Set<String> set(List<Scenario> list, java.util.function.Function<Scenario, String> f) {
+    private static Set<String> set(List<Scenario> list, Function<Scenario, String> f) {
         return list.stream().map(f).collect(Collectors.toCollection(TreeSet::new));
     }
 
