@@ -2,6 +2,7 @@ package org.fiberbench.cli;
 
 import java.time.Duration;
 import org.fiberbench.stats.Precision;
+import org.fiberbench.stats.TimeReserve;
 import org.fiberbench.spec.SpecException;
 import picocli.CommandLine.Option;
 
@@ -16,6 +17,13 @@ public final class PrecisionFlags {
      * scenario left wider than the target says so in the table.
      */
     static final Duration SHOWDOWN_BUDGET = Duration.ofSeconds(10);
+    /**
+     * What the default showdown holds back for its batch scenarios still short of the target when their
+     * 10 s are spent: one more fork at a time while what is left covers it, first come first served. A
+     * quick {@code schedulers} fork takes about 10 s, so three such forks use it up; a showdown whose
+     * scenarios all reach the target takes nothing from it.
+     */
+    static final Duration SHOWDOWN_RESERVE = Duration.ofSeconds(30);
 
     @Option(names = "--precision", paramLabel = "P%", description = {"add measurement iterations (batch: more JMH forks; "
         + "loop: more seconds) until the 99.9%% half-width is within P%% of the score, or --max-time is spent, e.g. 5%%",
@@ -23,7 +31,8 @@ public final class PrecisionFlags {
     String precision;
 
     @Option(names = "--max-time", paramLabel = "D", converter = Converters.DurationConverter.class,
-            description = "with --precision: time budget per scenario (default 60s; 10s for the default showdown)")
+            description = "with --precision: time budget per scenario (default 60s; 10s for the default showdown, "
+                + "with 30s held back for its batch scenarios still short of the target, unless --max-time is given)")
     Duration maxTime;
 
     /**
@@ -35,12 +44,13 @@ public final class PrecisionFlags {
             throw new SpecException("--max-time " + org.fiberbench.spec.Numbers.formatDuration(maxTime)
                     + " is out of range; accepted: a duration > 0, e.g. 60s, 2m");
         }
-        if (precision != null) {
-            return new Precision(parsePct(precision), maxTime != null ? maxTime : showdown ? SHOWDOWN_BUDGET
-                    : Precision.DEFAULT_BUDGET);
+        if (showdown) { // a --max-time given is the budget, exactly: no reserve behind it
+            double target = precision != null ? parsePct(precision) : SHOWDOWN_TARGET_PCT;
+            return maxTime != null ? new Precision(target, maxTime)
+                    : new Precision(target, SHOWDOWN_BUDGET, new TimeReserve(SHOWDOWN_RESERVE));
         }
-        if (showdown) {
-            return new Precision(SHOWDOWN_TARGET_PCT, maxTime != null ? maxTime : SHOWDOWN_BUDGET);
+        if (precision != null) {
+            return new Precision(parsePct(precision), maxTime != null ? maxTime : Precision.DEFAULT_BUDGET);
         }
         if (maxTime != null) {
             throw new SpecException("--max-time " + org.fiberbench.spec.Numbers.formatDuration(maxTime)

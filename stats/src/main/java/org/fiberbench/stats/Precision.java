@@ -14,8 +14,10 @@ import java.util.Map;
  *
  * @param targetPct the half-width allowed, in percent of the score (0 &lt; P &lt; 100)
  * @param budget    wall time one scenario may take, from its start, before it stops adding
+ * @param reserve   the run's time for scenarios still short of the target when their budget is spent
+ *                  ({@link #draw}); null: none, the budget is the end
  */
-public record Precision(double targetPct, Duration budget) {
+public record Precision(double targetPct, Duration budget, TimeReserve reserve) {
     /** JMH-style: never judge an interval of fewer than this many iterations. */
     public static final int MIN_ITERATIONS = 3;
     /** Iterations one scenario may pool at most, whatever the budget left. */
@@ -46,6 +48,11 @@ public record Precision(double targetPct, Duration budget) {
         if (budget.isZero() || budget.isNegative()) {
             throw new IllegalArgumentException("budget " + budget + " is out of range; accepted: > 0");
         }
+    }
+
+    /** A target and a budget per scenario, with no reserve behind it. */
+    public Precision(double targetPct, Duration budget) {
+        this(targetPct, budget, null);
     }
 
     /** Half-width of the values in percent of their mean; NaN with fewer than 2 values or a zero mean. */
@@ -82,10 +89,24 @@ public record Precision(double targetPct, Duration budget) {
     }
 
     /**
+     * After {@link #decide} said {@link Stop#TIME_BUDGET}: whether the run's reserve pays for one more
+     * step of {@code nextStep} (taken from it if so). False without a reserve, or when what is left of
+     * it is shorter than the step.
+     */
+    public boolean draw(Duration nextStep) {
+        return reserve != null && reserve.take(nextStep);
+    }
+
+    /**
      * results.json's {@code config.precision}; when the target was missed, also what {@link Steadiness}
      * sees in the values: {@code warmup_iterations} and {@code off_median}.
      */
     public Map<String, Object> section(double[] values, Stop stop) {
+        return section(values, stop, Duration.ZERO);
+    }
+
+    /** {@link #section(double[], Stop)}, with {@code reserve_drawn_s} when the scenario drew on the run's reserve. */
+    public Map<String, Object> section(double[] values, Stop stop, Duration drawn) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("target_pct", targetPct);
         double pct = achievedPct(values);
@@ -93,6 +114,9 @@ public record Precision(double targetPct, Duration budget) {
         m.put("iterations", values.length);
         m.put("max_time_s", budget.toMillis() / 1000.0);
         m.put("stopped", stop.label);
+        if (!drawn.isZero()) {
+            m.put("reserve_drawn_s", Math.round(drawn.toMillis() / 100.0) / 10.0);
+        }
         if (stop != Stop.PRECISION) { // why the interval stayed wide, for the table's note
             Steadiness why = Steadiness.of(values);
             m.put("warmup_iterations", why.warmupIterations());

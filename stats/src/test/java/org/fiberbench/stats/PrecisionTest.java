@@ -62,7 +62,32 @@ class PrecisionTest {
     }
 
     @Test
+    void aReserveBuysStepsPastTheBudgetWhileItCoversAWholeStep() {
+        assertEquals(false, tenPct.draw(SEC), "no reserve: the budget is the end");
+        TimeReserve reserve = new TimeReserve(Duration.ofSeconds(25));
+        Precision a = new Precision(10, Duration.ofSeconds(10), reserve);
+        Precision b = new Precision(10, Duration.ofSeconds(10), reserve); // another scenario of the same run
+        assertTrue(a.draw(Duration.ofSeconds(10)));
+        assertTrue(b.draw(Duration.ofSeconds(10)));
+        assertEquals(Duration.ofSeconds(5), reserve.left(), "both drew on the one reserve");
+        assertEquals(false, a.draw(Duration.ofSeconds(6)), "what is left does not cover the step");
+        assertEquals(Duration.ofSeconds(5), reserve.left(), "a refused draw takes nothing");
+        assertTrue(b.draw(Duration.ofSeconds(5)));
+        assertEquals(false, b.draw(Duration.ofMillis(1)));
+        assertEquals(Duration.ofSeconds(25), reserve.total());
+    }
+
+    @Test
+    void recordsWhatAScenarioDrewOnlyWhenItDrewSomething() {
+        double[] wide = {100, 60, 140};
+        assertEquals(false, tenPct.section(wide, Precision.Stop.TIME_BUDGET).containsKey("reserve_drawn_s"));
+        assertEquals(false, tenPct.section(wide, Precision.Stop.TIME_BUDGET, Duration.ZERO).containsKey("reserve_drawn_s"));
+        assertEquals(9.6, tenPct.section(wide, Precision.Stop.TIME_BUDGET, Duration.ofMillis(9_560)).get("reserve_drawn_s"));
+    }
+
+    @Test
     void refusesTargetsAndBudgetsOutOfRange() {
+        assertThrows(IllegalArgumentException.class, () -> new TimeReserve(Duration.ofSeconds(-1)));
         assertThrows(IllegalArgumentException.class, () -> new Precision(0, SEC));
         assertThrows(IllegalArgumentException.class, () -> new Precision(100, SEC));
         assertThrows(IllegalArgumentException.class, () -> new Precision(10, Duration.ofSeconds(-1)));

@@ -67,6 +67,7 @@ public final class JmhBatchRunner implements ScenarioRunner {
         long[] lockWait = {0};
         long start = System.nanoTime();
         Precision.Stop stop = null;
+        Duration drawn = Duration.ZERO;
         while (stop == null) {
             long t = System.nanoTime();
             int n = forks.isEmpty() ? st.forks() : 1; // more forks of the same benchmark, each with its own warm-up
@@ -87,10 +88,14 @@ public final class JmhBatchRunner implements ScenarioRunner {
                 break;
             }
             // time spent waiting for another run's JMH lock is not this scenario's measuring: not charged to its budget
-            stop = precision.decide(values(pooled(forks)), Duration.ofNanos(System.nanoTime() - start - lockWait[0]),
-                    Duration.ofNanos((System.nanoTime() - t) / n));
+            Duration step = Duration.ofNanos((System.nanoTime() - t) / n);
+            stop = precision.decide(values(pooled(forks)), Duration.ofNanos(System.nanoTime() - start - lockWait[0]), step);
+            if (stop == Precision.Stop.TIME_BUDGET && precision.draw(step)) {
+                stop = null; // still short of the target: the run's reserve pays for one more fork
+                drawn = drawn.plus(step);
+            }
         }
-        finish(r, s, forks, lockWait[0], stop);
+        finish(r, s, forks, lockWait[0], stop, drawn);
         Observation.collect(r, run, id);
         WorkerBalance.record(r, workers);
         return r;
@@ -110,7 +115,8 @@ public final class JmhBatchRunner implements ScenarioRunner {
     }
 
     /** Scores, iterations and JMH rows of every fork pooled; with precision on demand, how it ended. */
-    private void finish(ScenarioResult r, Scenario s, List<RunResult> forks, long lockWaitNanos, Precision.Stop stop) {
+    private void finish(ScenarioResult r, Scenario s, List<RunResult> forks, long lockWaitNanos, Precision.Stop stop,
+                        Duration drawn) {
         if (lockWaitNanos > 0) {
             r.config("jmh_lock_wait_s", Math.round(lockWaitNanos / 1e7) / 100.0);
         }
@@ -118,7 +124,7 @@ public final class JmhBatchRunner implements ScenarioRunner {
         record(r, all, s);
         if (context.precision() != null) {
             r.config("forks", forks.size() - 1 + s.settings().forks());
-            r.config("precision", context.precision().section(values(all), stop));
+            r.config("precision", context.precision().section(values(all), stop, drawn));
         }
         r.jmhRows(JmhJson.rows(List.of(all)));
     }
