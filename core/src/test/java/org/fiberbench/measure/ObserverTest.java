@@ -7,10 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.fiberbench.executor.IdleSchedulers;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class ObserverTest {
     private static final ObserveOptions ALL_PINNING = new ObserveOptions(50, Duration.ZERO, null, null, false);
+
+    @BeforeEach
+    void noCarriersLeftByEarlierTests() {
+        // other test classes in this JVM leave their schedulers idle in the pool (100 carriers, say):
+        // the custom-carrier figures cover every fiberbench carrier alive, as in a fork, where only the scenario's are
+        IdleSchedulers.shutDown();
+    }
 
     @Test
     void pinningWorkloadIsDetectedWithItsStack() throws Exception {
