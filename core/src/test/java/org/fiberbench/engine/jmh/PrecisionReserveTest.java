@@ -18,7 +18,6 @@ import org.fiberbench.result.ScenarioResult;
 import org.fiberbench.stats.Precision;
 import org.fiberbench.stats.TimeReserve;
 import org.fiberbench.workload.WorkloadSpec;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,11 +33,6 @@ class PrecisionReserveTest {
 
     @TempDir
     Path tmp;
-
-    @BeforeAll
-    static void shareTheMachine() {
-        System.setProperty("jmh.ignoreLock", "true"); // other JMH runs may hold /tmp/jmh.lock; these fork their own JVMs
-    }
 
     private ScenarioResult run(Precision precision, String id) throws Exception {
         RunDirectory run = RunDirectory.create(tmp.resolve(id), "test", "adhoc", "test");
