@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
+import java.util.List;
 import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -83,6 +84,29 @@ class ReferenceBenchmarksTest {
         }
         b.teardown();
         assertTrue(Files.notExists(dir), dir.toString());
+    }
+
+    @Test
+    void poolBenchmarkMakesAndEndsItsPoolEachOperation() throws Exception {
+        ReferencePoolBenchmark b = new ReferencePoolBenchmark();
+        b.workers = 2;
+        b.primeTasks = 8;
+        b.fileTasks = 2;
+        b.setup();
+        try {
+            java.util.Set<Thread> before = Thread.getAllStackTraces().keySet();
+            b.primes();
+            b.files();
+            // as the experiment's test and fiberbench's batch: the pool's start and end are in the operation
+            List<Thread> made = Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> !before.contains(t) && t.getName().startsWith("pool-")).toList();
+            for (Thread t : made) {
+                t.join(2000); // a worker of a terminated pool may take a moment to finish exiting
+            }
+            assertEquals(List.of(), made.stream().filter(Thread::isAlive).map(Thread::getName).toList());
+        } finally {
+            b.teardown();
+        }
     }
 
     @Test
