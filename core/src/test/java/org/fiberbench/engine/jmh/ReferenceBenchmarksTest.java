@@ -54,11 +54,7 @@ class ReferenceBenchmarksTest {
 
     @Test
     void poolBenchmarkCountsPrimesByTrialDivisionAndWritesEveryFile() throws Exception {
-        ReferencePoolBenchmark b = new ReferencePoolBenchmark();
-        b.workers = 2;
-        b.primeTasks = 30;
-        b.fileTasks = 6;
-        b.setup();
+        ReferencePoolBenchmark b = poolBenchmark(30, 6);
         try {
             long expectedPrimes = LongStream.range(0, 30).map(k -> ReferencePoolBenchmark.value(k, ReferencePoolBenchmark.PRIME_RANGES))
                     .filter(n -> java.math.BigInteger.valueOf(n).isProbablePrime(50)).count();
@@ -73,10 +69,7 @@ class ReferenceBenchmarksTest {
 
     @Test
     void poolBenchmarkLeavesNoFileBehind() throws Exception {
-        ReferencePoolBenchmark b = new ReferencePoolBenchmark();
-        b.workers = 2;
-        b.fileTasks = 4;
-        b.setup();
+        ReferencePoolBenchmark b = poolBenchmark(300, 4);
         java.nio.file.Path dir = (java.nio.file.Path) field(b, "dir");
         b.files();
         try (var left = Files.list(dir)) {
@@ -88,11 +81,7 @@ class ReferenceBenchmarksTest {
 
     @Test
     void poolBenchmarkMakesAndEndsItsPoolEachOperation() throws Exception {
-        ReferencePoolBenchmark b = new ReferencePoolBenchmark();
-        b.workers = 2;
-        b.primeTasks = 8;
-        b.fileTasks = 2;
-        b.setup();
+        ReferencePoolBenchmark b = poolBenchmark(8, 2);
         try {
             java.util.Set<Thread> before = Thread.getAllStackTraces().keySet();
             b.primes();
@@ -114,6 +103,16 @@ class ReferenceBenchmarksTest {
         long t = System.nanoTime();
         new ReferenceThreadsBenchmark().virtualThreadPerTask(); // 10,000 virtual threads sleeping 200 ms: the experiment's own size
         assertTrue(System.nanoTime() - t >= 200_000_000L, "every task slept 200 ms before the executor closed");
+    }
+
+    /** A pool benchmark of 2 workers, set up as JMH would. */
+    private static ReferencePoolBenchmark poolBenchmark(int primeTasks, int fileTasks) throws Exception {
+        ReferencePoolBenchmark b = new ReferencePoolBenchmark();
+        b.workers = 2;
+        b.primeTasks = primeTasks;
+        b.fileTasks = fileTasks;
+        b.setup();
+        return b;
     }
 
     private static Object field(Object o, String name) throws ReflectiveOperationException {
