@@ -33,7 +33,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * tasks on it and shuts it down, as the experiment's test does (pool made, tasks, {@code
  * Shutdown}) and as fiberbench's batch does with its executor. A pool kept for the whole trial
  * saves the threads' start and end each operation: fiberbench's batch measured 1.2% above such a
- * reference on primes, 0.5% below it with its executor kept too (docs/calibration.md). The CPU test asks whether a random value from one of three ranges is prime by trial
+ * reference on primes, 0.5% below it with its executor kept too (docs/calibration.md).
+ *
+ * <p>The CPU test asks whether a random value from one of three ranges is prime by trial
  * division with every divisor from 2 to n−1; the IO test writes "abcd" n times to a file of its own,
  * one unbuffered write each, then checks and deletes the file. The random value of task k is a
  * SplitMix64 hash of k, task numbers running on from batch to batch, so fiberbench's {@code
